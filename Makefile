@@ -1,0 +1,128 @@
+# seshat - one plain Makefile.
+#   make            library (build/lib) and tools (build/bin)
+#   make test       unit tests (cmocka) and MPI integration tests
+#   make check-asan the same under AddressSanitizer + UBSan (build-asan/)
+#   make bench      benchmarks, results in docs/performance.md
+#   make install PREFIX=/usr/local
+#   make deps       install missing Debian packages (root)
+
+PREFIX  ?= /usr/local
+BUILD   ?= build
+CC      ?= gcc
+MPICC   ?= mpicc
+MPIFC   ?= mpifort
+PYTHON  ?= python3
+
+MPI_CFLAGS := $(shell $(MPICC) -showme:compile 2>/dev/null)
+MPI_LIBS   := $(shell $(MPICC) -showme:link 2>/dev/null)
+
+SAN_FLAGS ?=
+CFLAGS  ?= -O2 -g
+CFLAGS  += -std=c11 -Wall -Wextra -Werror -fPIC -D_GNU_SOURCE -pthread $(SAN_FLAGS)
+CPPFLAGS += -Isrc -Inetmodel -Itraceout $(MPI_CFLAGS)
+LDFLAGS += $(SAN_FLAGS)
+
+LIB_SRCS := $(wildcard src/common/*.c src/config/*.c src/core/*.c \
+                       src/interpose/*.c netmodel/*.c traceout/*.c)
+LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
+LIB_LIBS := -ldl -lpthread -llz4 -liniparser -lm
+
+TOOL_COMMON := $(filter $(BUILD)/obj/src/common/% $(BUILD)/obj/src/config/%,$(LIB_OBJS))
+TOOLS := $(BUILD)/bin/seshat-run
+
+UNIT_SRCS := $(wildcard tests/unit/test_*.c)
+UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
+
+MPI_C_SRCS := $(wildcard tests/mpi/*.c)
+MPI_F_SRCS := $(wildcard tests/mpi/*.f tests/mpi/*.f90)
+MPI_BINS := $(MPI_C_SRCS:tests/mpi/%.c=$(BUILD)/tests/mpi/%) \
+            $(MPI_C_SRCS:tests/mpi/%.c=$(BUILD)/tests/mpi/%.relinked) \
+            $(patsubst tests/mpi/%,$(BUILD)/tests/mpi/%,$(basename $(MPI_F_SRCS)))
+
+.PHONY: all lib tools tests test unit-test mpi-test check-asan bench install clean deps generate check-generated
+
+all: lib tools
+
+lib: $(BUILD)/lib/libseshat.so $(BUILD)/lib/libseshat.a
+tools: $(TOOLS)
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/lib/libseshat.so: $(LIB_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) -shared -Wl,-soname,libseshat.so $(LDFLAGS) -o $@ $^ $(LIB_LIBS) $(MPI_LIBS)
+
+$(BUILD)/lib/libseshat.a: $(LIB_OBJS)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/bin/seshat-run: $(BUILD)/obj/src/tools/seshat_run.o $(TOOL_COMMON)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ -liniparser -lm
+
+# Unit tests: each test links the library objects it needs plus cmocka.
+$(BUILD)/tests/unit/%: tests/unit/%.c $(LIB_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(filter-out $(BUILD)/obj/src/interpose/% $(BUILD)/obj/src/core/%,$(LIB_OBJS)) \
+	    $(LDFLAGS) -lcmocka $(LIB_LIBS) $(MPI_LIBS)
+
+# MPI test programs: a plain build (run preloaded) and a relinked one.
+$(BUILD)/tests/mpi/%: tests/mpi/%.c
+	@mkdir -p $(dir $@)
+	$(MPICC) -O1 -g -Wall -Wextra -Werror -std=c11 -D_GNU_SOURCE -o $@ $< -lm
+$(BUILD)/tests/mpi/%.relinked: tests/mpi/%.c $(BUILD)/lib/libseshat.so
+	@mkdir -p $(dir $@)
+	$(MPICC) -O1 -g -Wall -Wextra -Werror -std=c11 -D_GNU_SOURCE -o $@ $< -lm \
+	    -L$(BUILD)/lib -Wl,--no-as-needed -lseshat -Wl,-rpath,$(abspath $(BUILD)/lib)
+$(BUILD)/tests/mpi/%: tests/mpi/%.f90
+	@mkdir -p $(dir $@)
+	$(MPIFC) -O1 -g -J $(dir $@) -o $@ $<
+$(BUILD)/tests/mpi/%: tests/mpi/%.f
+	@mkdir -p $(dir $@)
+	$(MPIFC) -O1 -g -o $@ $<
+
+tests: all $(UNIT_BINS) $(MPI_BINS)
+
+unit-test: $(UNIT_BINS)
+	@set -e; for t in $(UNIT_BINS); do echo "== $$t"; $$t; done
+
+mpi-test: all $(MPI_BINS)
+	BUILD=$(BUILD) tests/mpi/run.sh
+
+test: check-generated unit-test mpi-test
+
+check-asan:
+	$(MAKE) BUILD=build-asan SAN_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
+	    CFLAGS="-O1 -g" SESHAT_ASAN=1 test
+
+# Wrappers are generated from Open MPI's mpi.h plus the spec in
+# src/interpose/calls.spec; the output is committed, `make test` checks it.
+generate:
+	$(PYTHON) src/interpose/gen_wrappers.py src/interpose
+
+check-generated:
+	@if command -v $(PYTHON) >/dev/null; then \
+	    tmp=$$(mktemp -d) && $(PYTHON) src/interpose/gen_wrappers.py $$tmp && \
+	    for f in $$tmp/*; do cmp -s $$f src/interpose/$$(basename $$f) || \
+	        { echo "generated $$(basename $$f) is stale: run make generate"; exit 1; }; done; \
+	    rm -rf $$tmp; fi
+
+bench: all $(MPI_BINS)
+	BUILD=$(BUILD) tests/bench/run.sh
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/seshat
+	install -m 644 $(BUILD)/lib/libseshat.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(BUILD)/lib/libseshat.so $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
+	cp -r config/. $(DESTDIR)$(PREFIX)/share/seshat/
+
+deps:
+	tools/install-deps.sh
+
+clean:
+	rm -rf build build-asan
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -1,0 +1,145 @@
+/* server.c - the model rank's loop. On the relay path it answers every
+ * message (spinning adaptively, since sleeping costs 22-75 us per wake-up
+ * here); on the direct path it only collects envelope batches and may sleep. */
+#include <stdlib.h>
+#include <time.h>
+
+#include "server.h"
+#include "wire.h"
+#include "common/log.h"
+
+#define SPIN_WINDOW_NS 500000   /* keep spinning this long after a message */
+#define IDLE_SLEEP_NS 50000     /* relay: nap when idle beyond the window */
+#define LOG_SLEEP_NS 1000000    /* direct: the model is off the message path */
+
+struct pending {                /* rendezvous envelopes waiting for the post */
+    seshat_envelope e;
+    struct pending *next;
+};
+
+struct server {
+    const seshat_server_args *a;
+    struct pending *pending;
+    int fins, served;
+    long long messages, bytes;
+};
+
+static int64_t mono_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static void nap(int64_t ns)
+{
+    struct timespec ts = { ns / 1000000000, ns % 1000000000 };
+    nanosleep(&ts, NULL);
+}
+
+static void answer(struct server *s, const seshat_envelope *e, int type, int64_t t)
+{
+    seshat_answer ans = { type, e->src, e->comm_id, e->tag, e->seq, 0, t };
+    s->a->send(&ans, sizeof ans, MPI_BYTE, e->dst, SESHAT_TAG_ANSWER, s->a->control);
+}
+
+static void on_envelope(struct server *s, const seshat_envelope *e)
+{
+    const seshat_model *m = s->a->model;
+    seshat_msg msg = { e->bytes, e->t_inject, SESHAT_ENV_PROTO(e->proto) };
+    s->messages++;
+    s->bytes += e->bytes;
+    if (msg.proto == SESHAT_PROTO_EAGER) {
+        answer(s, e, SESHAT_ANS_ARRIVAL, m->p2p(m, &msg, 0).arrival);
+        return;
+    }
+    struct pending *p = malloc(sizeof *p);
+    p->e = *e;
+    p->next = s->pending;
+    s->pending = p;
+    answer(s, e, SESHAT_ANS_NEED_POST, seshat_model_visible(m, &msg));
+}
+
+static void on_post(struct server *s, const seshat_post *post)
+{
+    const seshat_model *m = s->a->model;
+    for (struct pending **pp = &s->pending; *pp; pp = &(*pp)->next) {
+        struct pending *p = *pp;
+        if (p->e.src != post->src || p->e.seq != post->seq)
+            continue;
+        seshat_msg msg = { p->e.bytes, p->e.t_inject, SESHAT_PROTO_RENDEZVOUS };
+        seshat_p2p_times t = m->p2p(m, &msg, post->t_post);
+        answer(s, &p->e, SESHAT_ANS_FINAL, t.arrival);
+        if (!(p->e.proto & SESHAT_ENV_NOREPLY))
+            s->a->send(&t.sender_done, sizeof t.sender_done, MPI_BYTE, p->e.src,
+                   SESHAT_TAG_REPLY0 + p->e.seq, s->a->control);
+        *pp = p->next;
+        free(p);
+        return;
+    }
+    seshat_error("model rank: post for unknown rendezvous (src %d, seq %d)", post->src, post->seq);
+}
+
+static void on_batch(struct server *s, const MPI_Status *st)
+{
+    static seshat_envelope buf[SESHAT_BATCH_MAX];
+    int n = 0;
+    s->a->get_count(st, MPI_BYTE, &n);
+    s->a->recv(buf, (int)sizeof buf, MPI_BYTE, st->MPI_SOURCE, SESHAT_TAG_BATCH, s->a->control,
+               MPI_STATUS_IGNORE);
+    for (int i = 0; i < n / (int)sizeof(seshat_envelope); i++) {
+        s->messages++;
+        s->bytes += buf[i].bytes;
+    }
+}
+
+static void handle(struct server *s, const MPI_Status *st)
+{
+    MPI_Comm c = s->a->control;
+    union { seshat_envelope e; seshat_post p; char fin; } u;
+    switch (st->MPI_TAG) {
+    case SESHAT_TAG_ENV:
+        s->a->recv(&u.e, sizeof u.e, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, c, MPI_STATUS_IGNORE);
+        on_envelope(s, &u.e);
+        break;
+    case SESHAT_TAG_POST:
+        s->a->recv(&u.p, sizeof u.p, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, c, MPI_STATUS_IGNORE);
+        on_post(s, &u.p);
+        break;
+    case SESHAT_TAG_BATCH:
+        on_batch(s, st);
+        break;
+    case SESHAT_TAG_FIN:
+        s->a->recv(&u.fin, 1, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, c, MPI_STATUS_IGNORE);
+        s->fins++;
+        break;
+    default:
+        seshat_error("model rank: unexpected tag %d from rank %d", st->MPI_TAG, st->MPI_SOURCE);
+        s->a->recv(NULL, 0, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, c, MPI_STATUS_IGNORE);
+    }
+    if (s->a->cfg->debug_model_delay_ns > 0)
+        nap(s->a->cfg->debug_model_delay_ns);
+}
+
+void seshat_server_run(const seshat_server_args *a)
+{
+    struct server s = { .a = a };
+    for (int r = 0; r < a->napp; r++)
+        s.served += (a->napp + r % a->nmodel) == a->world_rank;
+    int relay = a->cfg->path == SESHAT_PATH_RELAY;
+    int64_t last = mono_ns();
+    while (s.fins < s.served) {
+        int flag = 0;
+        MPI_Status st;
+        a->iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, a->control, &flag, &st);
+        if (flag) {
+            handle(&s, &st);
+            last = mono_ns();
+        } else if (!relay) {
+            nap(LOG_SLEEP_NS);
+        } else if (mono_ns() - last > SPIN_WINDOW_NS) {
+            nap(IDLE_SLEEP_NS);
+        }
+    }
+    seshat_debug("model rank %d: %lld messages, %lld bytes", a->world_rank, s.messages, s.bytes);
+}

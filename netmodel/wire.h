@@ -1,0 +1,52 @@
+/* wire.h - messages between application ranks and model ranks.
+ * All travel on the control communicator (a duplicate of the real world),
+ * except direct-path envelopes, which travel on the shadow duplicate of the
+ * application's communicator with the application's tag so MPI's
+ * non-overtaking rule pairs each envelope with its message. */
+#ifndef SESHAT_WIRE_H
+#define SESHAT_WIRE_H
+
+#include <stdint.h>
+
+enum seshat_wire_tag {
+    SESHAT_TAG_ENV = 1,     /* app -> model (relay): one envelope */
+    SESHAT_TAG_POST = 2,    /* app -> model (relay): receive post time */
+    SESHAT_TAG_ANSWER = 3,  /* model -> receiver (relay): seshat_answer */
+    SESHAT_TAG_BATCH = 4,   /* app -> model (direct): envelopes for the log */
+    SESHAT_TAG_FIN = 5,     /* app -> model: this rank has finalized */
+    SESHAT_TAG_REPLY0 = 64  /* + seq: sender's rendezvous completion time */
+};
+#define SESHAT_SEQ_MASK 0x0fffffff
+
+/* One point-to-point message as the model sees it. */
+typedef struct seshat_envelope {
+    int32_t src, dst;       /* world ranks */
+    int32_t comm_id, tag;
+    int64_t bytes;
+    int64_t t_inject;       /* virtual time the sender's NIC starts */
+    int32_t seq;            /* sender's sequence number (rendezvous replies) */
+    int32_t proto;          /* enum seshat_proto, | SESHAT_ENV_NOREPLY */
+} seshat_envelope;
+/* The sender completes locally (buffered send) and wants no reply. */
+#define SESHAT_ENV_NOREPLY 0x100
+#define SESHAT_ENV_PROTO(p) ((enum seshat_proto)((p) & 0xff))
+
+enum seshat_answer_type { SESHAT_ANS_ARRIVAL, SESHAT_ANS_NEED_POST, SESHAT_ANS_FINAL };
+
+/* Model -> receiver (relay). Keyed by (src, comm_id, tag) in FIFO order;
+ * FINAL answers are keyed by (src, seq). */
+typedef struct seshat_answer {
+    int32_t type, src, comm_id, tag;
+    int32_t seq, pad;
+    int64_t arrival;
+} seshat_answer;
+
+/* Receiver -> model (relay): when the receive matching (src, seq) was posted. */
+typedef struct seshat_post {
+    int32_t src, seq;
+    int64_t t_post;
+} seshat_post;
+
+#define SESHAT_BATCH_MAX 256
+
+#endif

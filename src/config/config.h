@@ -1,0 +1,85 @@
+/* config.h - seshat's configuration: one schema table drives parsing,
+ * validation and printing.
+ *
+ * Sources, lowest to highest precedence: built-in defaults, ./seshat.ini
+ * (only when no explicit file is given), $SESHAT_CONFIG, --config FILE,
+ * then `section.key=value` overrides (--set, or $SESHAT_SET separated by ';').
+ * Every quantity takes a unit: times (ns us ms s), sizes (B KB MB GB KiB
+ * MiB GiB), bandwidths (B/s KB/s MB/s GB/s KiB/s MiB/s GiB/s b/s Kb/s Mb/s
+ * Gb/s Tb/s). Decimal prefixes are SI, binary ones are powers of 1024.
+ *
+ * Errors: every function returns 0 on success, -1 on error with a one-line
+ * message in the caller's buffer naming the file, key, value and what was
+ * expected. The struct is left usable (defaults) after an error. */
+#ifndef SESHAT_CONFIG_H
+#define SESHAT_CONFIG_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+typedef enum { SESHAT_CLOCK_CPU, SESHAT_CLOCK_WALL, SESHAT_CLOCK_NONE } seshat_clock_kind;
+typedef enum { SESHAT_MODEL_LOGGP, SESHAT_MODEL_SIMGRID } seshat_model_kind;
+typedef enum { SESHAT_PATH_DIRECT, SESHAT_PATH_RELAY } seshat_path_kind;
+
+/* Where a value came from, for --print-config. */
+typedef enum {
+    SESHAT_FROM_DEFAULT, SESHAT_FROM_FILE, SESHAT_FROM_ENV, SESHAT_FROM_SET
+} seshat_origin;
+
+#define SESHAT_PATH_MAX 1024
+
+typedef struct seshat_config {
+    /* [simulator] */
+    int sim_ranks;                 /* ranks: model ranks K, >= 1 */
+    seshat_clock_kind clock;       /* clock: cpu | wall | none */
+    double cpu_factor;             /* cpu_factor: compute interval multiplier, > 0 */
+    int64_t debug_model_delay_ns;  /* debug_model_delay: test knob, model sleeps per message */
+    /* [network] */
+    seshat_model_kind model;       /* model: loggp | simgrid */
+    seshat_path_kind path;         /* path: direct | relay */
+    int64_t latency_ns;            /* latency (time) */
+    double bandwidth_Bps;          /* bandwidth (bytes/s), > 0 */
+    int64_t overhead_ns;           /* overhead (time), per send and per receive */
+    int64_t gap_ns;                /* gap (time) between message injections */
+    int64_t eager_limit;           /* eager_limit (bytes) */
+    double latency_factor;         /* latency_factor, > 0 */
+    double bandwidth_factor;       /* bandwidth_factor, > 0 */
+    double collective_factor;      /* collective_factor, > 0 */
+    char platform[SESHAT_PATH_MAX];/* platform: SimGrid XML (model = simgrid) */
+    /* [trace] */
+    int trace_enabled;             /* enabled: bool */
+    char trace_dir[SESHAT_PATH_MAX];
+    int64_t trace_buffer;          /* buffer (bytes) */
+    /* [report] */
+    int report_summary;            /* summary: bool, end-of-run summary on stderr */
+
+    /* bookkeeping, filled by the loader */
+    char file[SESHAT_PATH_MAX];    /* the INI file used, "" if none */
+    unsigned char origin[64];      /* seshat_origin per schema entry */
+} seshat_config;
+
+/* Fill with built-in defaults. Never fails. */
+void seshat_config_defaults(seshat_config *cfg);
+
+/* Load per the precedence above. `file` may be NULL (then $SESHAT_CONFIG,
+ * then ./seshat.ini if it exists). `sets` are "section.key=value" strings.
+ * If `use_env` is non-zero, $SESHAT_CONFIG and $SESHAT_SET are read too
+ * (libseshat does; tools pass what they were given). */
+int seshat_config_load(seshat_config *cfg, const char *file,
+                       const char *const *sets, int nsets, int use_env,
+                       char *err, size_t errlen);
+
+/* Apply one "section.key=value" override. */
+int seshat_config_set(seshat_config *cfg, const char *assignment,
+                      seshat_origin origin, char *err, size_t errlen);
+
+/* Print the effective configuration as INI, each value annotated with its
+ * origin. */
+void seshat_config_print(FILE *out, const seshat_config *cfg);
+
+/* Unit parsers, exposed for tests and tools. Return 0 or -1. */
+int seshat_parse_time_ns(const char *s, int64_t *ns);
+int seshat_parse_bytes(const char *s, int64_t *bytes);
+int seshat_parse_bandwidth(const char *s, double *bytes_per_s);
+
+#endif

@@ -1,0 +1,134 @@
+/* comms.c - the communicator table: for every communicator the program
+ * uses, an id agreed by its members, the world rank of each peer, and the
+ * shadow duplicate that carries direct-path envelopes. */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "common/log.h"
+#include "core/core.h"
+
+#define NBUCKETS 256
+
+struct entry {
+    seshat_comm info;
+    struct entry *next;
+};
+
+static struct entry *buckets[NBUCKETS];
+static struct entry *last_hit;
+static int32_t next_id = 1;
+
+static unsigned bucket_of(MPI_Comm c)
+{
+    uintptr_t p = (uintptr_t)c;
+    return (unsigned)((p >> 4) ^ (p >> 12)) % NBUCKETS;
+}
+
+seshat_comm *seshat_comm_lookup(MPI_Comm comm)
+{
+    if (last_hit && last_hit->info.comm == comm)
+        return &last_hit->info;
+    for (struct entry *e = buckets[bucket_of(comm)]; e; e = e->next)
+        if (e->info.comm == comm) {
+            last_hit = e;
+            return &e->info;
+        }
+    return NULL;
+}
+
+static int *peer_world_ranks(MPI_Comm comm, int is_inter, int *n)
+{
+    MPI_Group g, world;
+    if (is_inter)
+        seshat_real.Comm_remote_group(comm, &g);
+    else
+        seshat_real.Comm_group(comm, &g);
+    seshat_real.Comm_group(seshat_rt.control, &world);
+    seshat_real.Group_size(g, n);
+    int *ranks = malloc(sizeof(int) * (size_t)*n);
+    int *out = malloc(sizeof(int) * (size_t)*n);
+    for (int i = 0; i < *n; i++)
+        ranks[i] = i;
+    seshat_real.Group_translate_ranks(g, *n, ranks, world, out);
+    seshat_real.Group_free(&g);
+    seshat_real.Group_free(&world);
+    free(ranks);
+    return out;
+}
+
+/* An id all members agree on: the largest next id among them (twice
+ * across an intercommunicator, whose allreduce returns the other side's). */
+static int32_t agree_id(MPI_Comm comm, int is_inter)
+{
+    int32_t mine = next_id, agreed;
+    seshat_real.Allreduce(&mine, &agreed, 1, MPI_INT32_T, MPI_MAX, comm);
+    if (is_inter) {
+        mine = agreed > next_id ? agreed : next_id;
+        seshat_real.Allreduce(&mine, &agreed, 1, MPI_INT32_T, MPI_MAX, comm);
+    }
+    next_id = agreed + 1;
+    return agreed;
+}
+
+static void add_entry(MPI_Comm comm, int32_t id)
+{
+    struct entry *e = calloc(1, sizeof *e);
+    e->info.comm = comm;
+    seshat_real.Comm_test_inter(comm, &e->info.is_inter);
+    e->info.id = id;
+    e->info.peer_world = peer_world_ranks(comm, e->info.is_inter, &e->info.peer_size);
+    e->info.shadow = MPI_COMM_NULL;
+    if (!seshat_rt.relay)
+        seshat_real.Comm_dup(comm, &e->info.shadow);
+    unsigned b = bucket_of(comm);
+    e->next = buckets[b];
+    buckets[b] = e;
+}
+
+int seshat_comms_init(MPI_Comm app)
+{
+    add_entry(app, 0);
+    add_entry(MPI_COMM_SELF, -1);
+    return 0;
+}
+
+void seshat_comm_register(MPI_Comm comm)
+{
+    if (comm == MPI_COMM_NULL || seshat_comm_lookup(comm))
+        return;
+    int inter;
+    seshat_real.Comm_test_inter(comm, &inter);
+    add_entry(comm, agree_id(comm, inter));
+}
+
+static void free_entry(struct entry *e)
+{
+    if (e->info.shadow != MPI_COMM_NULL)
+        seshat_real.Comm_free(&e->info.shadow);
+    free(e->info.peer_world);
+    free(e);
+}
+
+void seshat_comm_unregister(MPI_Comm comm)
+{
+    for (struct entry **p = &buckets[bucket_of(comm)]; *p; p = &(*p)->next)
+        if ((*p)->info.comm == comm) {
+            struct entry *e = *p;
+            *p = e->next;
+            if (last_hit == e)
+                last_hit = NULL;
+            free_entry(e);
+            return;
+        }
+}
+
+void seshat_comms_fini(void)
+{
+    for (int b = 0; b < NBUCKETS; b++)
+        while (buckets[b]) {
+            struct entry *e = buckets[b];
+            buckets[b] = e->next;
+            free_entry(e);
+        }
+    last_hit = NULL;
+}

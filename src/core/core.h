@@ -1,0 +1,129 @@
+/* core.h - the part of libseshat that runs in application ranks: runtime
+ * state, virtual clock, communicator table, request table, and the
+ * point-to-point protocol (envelopes, answers, Lamport merge).
+ * The interposition layer (src/interpose) is its only user. */
+#ifndef SESHAT_CORE_H
+#define SESHAT_CORE_H
+
+#include <mpi.h>
+#include <stdint.h>
+
+#include "config/config.h"
+#include "interpose/gen_calls.h"
+#include "model.h"
+#include "wire.h"
+
+/* ---- runtime (runtime.c owns and writes it) ---- */
+struct seshat_runtime {
+    seshat_config cfg;
+    seshat_model model;
+    int world_rank, world_size;
+    int napp, nmodel;        /* application ranks N, model ranks K */
+    MPI_Comm app;            /* what the program sees as MPI_COMM_WORLD */
+    MPI_Comm control;        /* duplicate of the real world, seshat's own */
+    int relay;               /* [network] path = relay */
+};
+extern struct seshat_runtime seshat_rt;
+
+/* Runs inside MPI_Init after the real init. Returns 0 for an application
+ * rank; a model rank never returns. On a configuration error every rank
+ * reports and leaves with a non-zero exit. */
+int seshat_runtime_start(void);
+/* Runs inside MPI_Finalize before the real finalize. */
+void seshat_runtime_stop(void);
+/* World rank of the model rank that serves application rank `r`. */
+static inline int seshat_model_rank_of(int r)
+{
+    return seshat_rt.napp + r % seshat_rt.nmodel;
+}
+
+/* ---- virtual clock (clock.c) ---- */
+void seshat_clock_init(seshat_clock_kind kind, double cpu_factor);
+void seshat_clock_enter(void);            /* add the compute interval */
+void seshat_clock_leave(void);            /* start a compute interval */
+seshat_vtime seshat_clock_now(void);
+void seshat_clock_advance_to(seshat_vtime t); /* now = max(now, t) */
+
+/* ---- communicators (comms.c) ---- */
+typedef struct seshat_comm {
+    MPI_Comm comm;
+    MPI_Comm shadow;         /* direct-path envelopes travel here */
+    int32_t id;              /* same on every member; 0 = application world */
+    int is_inter;
+    int peer_size;           /* size of the group `dest` ranks index */
+    int *peer_world;         /* peer rank -> world rank */
+} seshat_comm;
+
+int seshat_comms_init(MPI_Comm app);
+seshat_comm *seshat_comm_lookup(MPI_Comm comm);  /* NULL if unknown */
+void seshat_comm_register(MPI_Comm comm);        /* collective over comm */
+void seshat_comm_unregister(MPI_Comm comm);      /* before it is freed */
+void seshat_comms_fini(void);
+
+/* ---- point-to-point protocol (p2p.c) ---- */
+
+enum seshat_send_mode { SESHAT_SEND_STANDARD, SESHAT_SEND_SYNC, SESHAT_SEND_BUFFERED,
+                        SESHAT_SEND_READY };
+
+/* What seshat knows about one send or receive in flight. */
+typedef struct seshat_op {
+    int is_send;
+    int active;
+    int persistent;
+    seshat_comm *comm;
+    int peer;                /* dest or source filter (comm rank) */
+    int tag;
+    enum seshat_send_mode mode;
+    /* send: */
+    int64_t bytes;
+    int proto;
+    int32_t seq;
+    int reply_from;          /* control-comm rank the completion comes from */
+    seshat_vtime done;       /* completion time once known, else -1 */
+    /* receive: */
+    seshat_vtime t_post;
+    int matched;             /* arrival known (status saved) */
+    seshat_vtime arrival;
+    MPI_Status status;
+} seshat_op;
+
+
+
+
+/* Start a send: charge overhead, send the envelope. The real data send is
+ * the caller's. `dest` may be MPI_PROC_NULL. */
+void seshat_send_begin(seshat_op *op, seshat_comm *c, int dest, int tag,
+                       int64_t bytes, enum seshat_send_mode mode);
+/* Completion time of a send whose real operation has completed (waits
+ * for the rendezvous answer if there is one). */
+seshat_vtime seshat_send_finish(seshat_op *op);
+
+void seshat_recv_begin(seshat_op *op, seshat_comm *c, int source, int tag);
+/* The real receive matched (status known): learn the arrival. */
+void seshat_recv_match(seshat_op *op, const MPI_Status *st);
+/* Completion time of a matched receive completed by a call at `t_call`. */
+seshat_vtime seshat_recv_finish(seshat_op *op, seshat_vtime t_call);
+
+/* Arrival of the next message (src, tag) on comm without consuming it
+ * (Probe). Returns the virtual arrival time. */
+seshat_vtime seshat_peek_arrival(seshat_comm *c, const MPI_Status *st);
+
+/* Wait for a real request while serving what other ranks may need from
+ * this one (replies for receives that matched in the background). */
+int seshat_wait_real(MPI_Request *req, MPI_Status *st);
+/* Serve matched background receives once. */
+void seshat_serve(void);
+void seshat_p2p_flush(void);   /* send batched envelopes to the model */
+
+/* ---- request table (reqs.c) ---- */
+seshat_op *seshat_req_add(MPI_Request req);    /* new record for req */
+seshat_op *seshat_req_find(MPI_Request req);
+void seshat_req_remove(MPI_Request req);
+/* Active receives whose match seshat has not processed yet, in posting
+ * order: the ones other ranks may be waiting on. */
+void seshat_req_track_unmatched(seshat_op *op, int unmatched);
+int seshat_req_unmatched_count(void);
+/* Calls fn on each until fn returns non-zero or the list ends. */
+void seshat_req_foreach_unmatched(int (*fn)(MPI_Request req, seshat_op *op));
+
+#endif

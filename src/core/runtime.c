@@ -1,0 +1,83 @@
+/* runtime.c - start and stop seshat inside MPI_Init / MPI_Finalize:
+ * configuration, the split into application and model ranks, and the
+ * communicators seshat uses for itself. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "common/log.h"
+#include "core/core.h"
+#include "server.h"
+
+struct seshat_runtime seshat_rt = { .app = MPI_COMM_NULL, .control = MPI_COMM_NULL };
+
+/* A bad configuration stops the job on every rank before the program
+ * runs; rank 0 says why. Finalize first: exit without it crashes mpirun. */
+static void config_failure(const char *msg)
+{
+    if (seshat_rt.world_rank == 0)
+        fprintf(stderr, "seshat: config error: %s\n", msg);
+    seshat_real.Finalize();
+    exit(2);
+}
+
+static void run_model_rank(void)
+{
+    seshat_server_args a = {
+        .cfg = &seshat_rt.cfg, .model = &seshat_rt.model, .control = seshat_rt.control,
+        .world_rank = seshat_rt.world_rank, .napp = seshat_rt.napp, .nmodel = seshat_rt.nmodel,
+        .recv = seshat_real.Recv, .send = seshat_real.Send, .iprobe = seshat_real.Iprobe,
+        .get_count = seshat_real.Get_count,
+    };
+    seshat_server_run(&a);
+    seshat_real.Finalize();
+    exit(0);
+}
+
+int seshat_runtime_start(void)
+{
+    char err[512];
+    seshat_real.Comm_rank(MPI_COMM_WORLD, &seshat_rt.world_rank);
+    seshat_real.Comm_size(MPI_COMM_WORLD, &seshat_rt.world_size);
+    const char *verbose = getenv("SESHAT_VERBOSE");
+    if (verbose)
+        seshat_log_set_level((enum seshat_log_level)atoi(verbose));
+    if (seshat_config_load(&seshat_rt.cfg, NULL, NULL, 0, 1, err, sizeof err) != 0)
+        config_failure(err);
+    if (seshat_model_init(&seshat_rt.model, &seshat_rt.cfg, err, sizeof err) != 0)
+        config_failure(err);
+    seshat_rt.nmodel = seshat_rt.cfg.sim_ranks;
+    seshat_rt.napp = seshat_rt.world_size - seshat_rt.nmodel;
+    if (seshat_rt.napp < 1) {
+        snprintf(err, sizeof err, "simulator.ranks = %d: the job has only %d ranks; "
+                 "start N + %d (seshat-run -np N does this)",
+                 seshat_rt.nmodel, seshat_rt.world_size, seshat_rt.nmodel);
+        config_failure(err);
+    }
+    seshat_rt.relay = seshat_rt.cfg.path == SESHAT_PATH_RELAY;
+    seshat_real.Comm_dup(MPI_COMM_WORLD, &seshat_rt.control);
+    int is_app = seshat_rt.world_rank < seshat_rt.napp;
+    MPI_Comm part;
+    seshat_real.Comm_split(MPI_COMM_WORLD, is_app ? 0 : 1, seshat_rt.world_rank, &part);
+    seshat_log_set_rank(seshat_rt.world_rank);
+    if (!is_app)
+        run_model_rank();
+    seshat_rt.app = part;
+    /* Errors on the program's world behave as on the real one. */
+    MPI_Errhandler eh;
+    seshat_real.Comm_get_errhandler(MPI_COMM_WORLD, &eh);
+    seshat_real.Comm_set_errhandler(seshat_rt.app, eh);
+    seshat_real.Errhandler_free(&eh);
+    seshat_comms_init(seshat_rt.app);
+    seshat_clock_init(seshat_rt.cfg.clock, seshat_rt.cfg.cpu_factor);
+    return 0;
+}
+
+void seshat_runtime_stop(void)
+{
+    char fin = 0;
+    seshat_p2p_flush();
+    seshat_p2p_flush();
+    seshat_real.Send(&fin, 1, MPI_BYTE, seshat_model_rank_of(seshat_rt.world_rank),
+                     SESHAT_TAG_FIN, seshat_rt.control);
+    seshat_comms_fini();
+}

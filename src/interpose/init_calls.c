@@ -1,0 +1,160 @@
+/* init_calls.c - MPI_Init/Finalize/Abort, clocks, attributes, error
+ * handlers and communicator lifetime: the calls that are not plain
+ * pass-through. */
+#include <stdio.h>
+
+#include "common/log.h"
+#include "interpose/interpose.h"
+
+_Thread_local int seshat_depth;
+int seshat_active;
+
+__attribute__((constructor)) static void resolve_real(void)
+{
+    seshat_real_resolve();
+}
+
+void seshat_warn_unmodeled(enum seshat_call_id id)
+{
+    static unsigned char warned[SESHAT_CALL_COUNT];
+    if (warned[id])
+        return;
+    warned[id] = 1;
+    seshat_warn("%s is not modeled yet: it runs for real and costs 0 virtual time",
+                seshat_call_names[id]);
+}
+
+void seshat_comm_created(MPI_Comm c)
+{
+    seshat_comm_register(c);
+}
+
+static void start(void)
+{
+    seshat_runtime_start();
+    seshat_active = 1;
+    seshat_clock_leave();
+}
+
+int PMPI_Init(int *argc, char ***argv)
+{
+    int rc = seshat_real.Init(argc, argv);
+    if (rc == MPI_SUCCESS)
+        start();
+    return rc;
+}
+int MPI_Init(int *argc, char ***argv) __attribute__((alias("PMPI_Init")));
+
+int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
+{
+    int rc = seshat_real.Init_thread(argc, argv, required, provided);
+    if (rc == MPI_SUCCESS)
+        start();
+    return rc;
+}
+int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
+    __attribute__((alias("PMPI_Init_thread")));
+
+int PMPI_Finalize(void)
+{
+    if (seshat_enter(SESHAT_CALL_Finalize)) {
+        seshat_runtime_stop();
+        seshat_active = 0;
+        seshat_depth = 0;
+    }
+    return seshat_real.Finalize();
+}
+int MPI_Finalize(void) __attribute__((alias("PMPI_Finalize")));
+
+int PMPI_Abort(MPI_Comm comm, int errorcode)
+{
+    return seshat_real.Abort(seshat_comm_in(comm), errorcode);
+}
+int MPI_Abort(MPI_Comm comm, int errorcode) __attribute__((alias("PMPI_Abort")));
+
+double PMPI_Wtime(void)
+{
+    if (!seshat_enter(SESHAT_CALL_Wtime))
+        return seshat_real.Wtime();
+    double t = (double)seshat_clock_now() * 1e-9;
+    seshat_leave(SESHAT_CALL_Wtime);
+    return t;
+}
+double MPI_Wtime(void) __attribute__((alias("PMPI_Wtime")));
+
+double PMPI_Wtick(void)
+{
+    return seshat_active ? 1e-9 : seshat_real.Wtick();
+}
+double MPI_Wtick(void) __attribute__((alias("PMPI_Wtick")));
+
+/* Predefined attributes live on the real world; MPI_UNIVERSE_SIZE must
+ * not count the model ranks. */
+static int get_attr(int (*real)(MPI_Comm, int, void *, int *), MPI_Comm comm, int keyval,
+                    void *val, int *flag)
+{
+    static int universe;
+    int predefined = keyval == MPI_TAG_UB || keyval == MPI_HOST || keyval == MPI_IO ||
+                     keyval == MPI_WTIME_IS_GLOBAL || keyval == MPI_UNIVERSE_SIZE ||
+                     keyval == MPI_APPNUM || keyval == MPI_LASTUSEDCODE;
+    comm = seshat_comm_in(comm);
+    if (!seshat_active || !predefined || comm != seshat_rt.app)
+        return real(comm, keyval, val, flag);
+    int rc = real(MPI_COMM_WORLD, keyval, val, flag);
+    if (rc == MPI_SUCCESS && *flag && keyval == MPI_UNIVERSE_SIZE) {
+        universe = **(int **)val - seshat_rt.nmodel;
+        if (universe < seshat_rt.napp)
+            universe = seshat_rt.napp;
+        *(int **)val = &universe;
+    }
+    return rc;
+}
+
+int PMPI_Comm_get_attr(MPI_Comm comm, int keyval, void *val, int *flag)
+{
+    return get_attr(seshat_real.Comm_get_attr, comm, keyval, val, flag);
+}
+int MPI_Comm_get_attr(MPI_Comm comm, int keyval, void *val, int *flag)
+    __attribute__((alias("PMPI_Comm_get_attr")));
+
+int PMPI_Attr_get(MPI_Comm comm, int keyval, void *val, int *flag)
+{
+    return get_attr(seshat_real.Attr_get, comm, keyval, val, flag);
+}
+int MPI_Attr_get(MPI_Comm comm, int keyval, void *val, int *flag)
+    __attribute__((alias("PMPI_Attr_get")));
+
+/* Errors raised without a communicator use the real world's handler. */
+int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler eh)
+{
+    if (seshat_active && comm == MPI_COMM_WORLD)
+        seshat_real.Comm_set_errhandler(MPI_COMM_WORLD, eh);
+    return seshat_real.Comm_set_errhandler(seshat_comm_in(comm), eh);
+}
+int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler eh)
+    __attribute__((alias("PMPI_Comm_set_errhandler")));
+
+int PMPI_Comm_free(MPI_Comm *comm)
+{
+    if (seshat_active && comm)
+        seshat_comm_unregister(*comm);
+    return seshat_real.Comm_free(comm);
+}
+int MPI_Comm_free(MPI_Comm *comm) __attribute__((alias("PMPI_Comm_free")));
+
+/* Duplicated at once; the request returned is already complete. */
+int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
+{
+    int outer = seshat_enter(SESHAT_CALL_Comm_idup);
+    if (!outer)
+        return seshat_real.Comm_idup(seshat_comm_in(comm), newcomm, request);
+    int rc = seshat_real.Comm_dup(seshat_comm_in(comm), newcomm);
+    if (rc == MPI_SUCCESS) {
+        seshat_comm_created(*newcomm);
+        rc = seshat_real.Irecv(NULL, 0, MPI_BYTE, MPI_PROC_NULL, 0, MPI_COMM_SELF, request);
+    }
+    seshat_leave(SESHAT_CALL_Comm_idup);
+    return rc;
+}
+int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
+    __attribute__((alias("PMPI_Comm_idup")));

@@ -1,0 +1,57 @@
+/* interpose.h - what every wrapper needs: the re-entry guard, the clock
+ * brackets and the world substitution. Wrappers define PMPI_X (so Fortran
+ * bindings, which call PMPI_X, are caught too) and alias MPI_X to it; the
+ * real call is reached through seshat_real (dlsym RTLD_NEXT). */
+#ifndef SESHAT_INTERPOSE_H
+#define SESHAT_INTERPOSE_H
+
+#include "core/core.h"
+#include "interpose/gen_calls.h"
+
+/* Non-zero while an application call is inside seshat: calls that libmpi
+ * or ROMIO make from there pass straight through, uncounted. */
+extern _Thread_local int seshat_depth;
+/* Set between a successful seshat start in MPI_Init and MPI_Finalize. */
+extern int seshat_active;
+
+void seshat_warn_unmodeled(enum seshat_call_id id);
+
+/* The program's MPI_COMM_WORLD is seshat's application communicator. */
+static inline MPI_Comm seshat_comm_in(MPI_Comm c)
+{
+    return (c == MPI_COMM_WORLD && seshat_active) ? seshat_rt.app : c;
+}
+
+/* Returns 1 if this is an outermost application call (then the caller
+ * must call seshat_leave), 0 to pass straight through. */
+static inline int seshat_enter(enum seshat_call_id id)
+{
+    if (!seshat_active || seshat_depth)
+        return 0;
+    seshat_depth = 1;
+    seshat_clock_enter();
+    if (seshat_call_unmodeled[id])
+        seshat_warn_unmodeled(id);
+    return 1;
+}
+
+static inline void seshat_leave(enum seshat_call_id id)
+{
+    (void)id;
+    seshat_clock_leave();
+    seshat_depth = 0;
+}
+
+/* A wrapped call created a communicator: register it (collective). */
+void seshat_comm_created(MPI_Comm c);
+
+/* Bytes in count elements of type. */
+static inline int64_t seshat_bytes(int count, MPI_Datatype type)
+{
+    int size = 0;
+    if (type != MPI_DATATYPE_NULL)
+        seshat_real.Type_size(type, &size);
+    return (int64_t)count * size;
+}
+
+#endif

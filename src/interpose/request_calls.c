@@ -1,0 +1,294 @@
+/* request_calls.c - Start, the Wait and Test families, Request_free.
+ * Every completion passes through here: Open MPI reuses a handle as soon
+ * as it completes, so handles are copied before the real call and each
+ * completed request is charged and forgotten at once. */
+#include <sched.h>
+#include <stdlib.h>
+
+#include "interpose/interpose.h"
+
+static void start_one(MPI_Request r)
+{
+    seshat_op *op = seshat_req_find(r);
+    if (!op || !op->persistent)
+        return;
+    if (op->is_send) {
+        seshat_send_begin(op, op->comm, op->peer, op->tag, op->bytes, op->mode);
+    } else {
+        seshat_recv_begin(op, op->comm, op->peer, op->tag);
+        seshat_req_track_unmatched(op, 1);
+    }
+}
+
+int PMPI_Start(MPI_Request *req)
+{
+    int outer = seshat_enter(SESHAT_CALL_Start);
+    if (outer)
+        start_one(*req);
+    int rc = seshat_real.Start(req);
+    if (outer)
+        seshat_leave(SESHAT_CALL_Start);
+    return rc;
+}
+int MPI_Start(MPI_Request *req) __attribute__((alias("PMPI_Start")));
+
+int PMPI_Startall(int n, MPI_Request reqs[])
+{
+    int outer = seshat_enter(SESHAT_CALL_Startall);
+    for (int i = 0; outer && i < n; i++)
+        start_one(reqs[i]);
+    int rc = seshat_real.Startall(n, reqs);
+    if (outer)
+        seshat_leave(SESHAT_CALL_Startall);
+    return rc;
+}
+int MPI_Startall(int n, MPI_Request reqs[]) __attribute__((alias("PMPI_Startall")));
+
+/* When this operation completes in virtual time (learning it if needed). */
+static seshat_vtime completion_of(seshat_op *op, MPI_Status *st)
+{
+    if (op->is_send) {
+        int cancelled = 0;
+        seshat_real.Test_cancelled(st, &cancelled);
+        return cancelled ? seshat_clock_now() : seshat_send_finish(op);
+    }
+    if (!op->matched)
+        seshat_recv_match(op, st);
+    return op->arrival;
+}
+
+static void forget(MPI_Request handle, seshat_op *op)
+{
+    if (op->persistent) {
+        op->active = 0;
+        seshat_req_track_unmatched(op, 0);
+    } else {
+        seshat_req_remove(handle);
+    }
+}
+
+struct done { MPI_Request handle; seshat_op *op; seshat_vtime t; };
+
+static int by_time(const void *a, const void *b)
+{
+    seshat_vtime x = ((const struct done *)a)->t, y = ((const struct done *)b)->t;
+    return (x > y) - (x < y);
+}
+
+/* Charge completed requests handles[idx[k]] (statuses packed by k) in order of their virtual completion,
+ * so receive overheads queue up the way the model says. */
+static void complete_set(const MPI_Request *handles, const int *idx, int n, MPI_Status *st,
+                         int status_stride)
+{
+    struct done local[16], *d = n <= 16 ? local : malloc(sizeof *d * (size_t)n);
+    int m = 0;
+    for (int k = 0; k < n; k++) {
+        int i = idx ? idx[k] : k;
+        seshat_op *op = seshat_req_find(handles[i]);
+        if (!op || !op->active)
+            continue;
+        d[m++] = (struct done){ handles[i], op, completion_of(op, &st[k * status_stride]) };
+    }
+    qsort(d, (size_t)m, sizeof *d, by_time);
+    for (int k = 0; k < m; k++) {
+        seshat_op *op = d[k].op;
+        if (op->is_send)
+            seshat_clock_advance_to(d[k].t);
+        else
+            seshat_clock_advance_to(seshat_recv_finish(op, seshat_clock_now()));
+        forget(d[k].handle, op);
+    }
+    if (d != local)
+        free(d);
+}
+
+static int must_serve(void) { return seshat_req_unmatched_count() > 0; }
+
+/* Statuses: the program's array, or ours when it passed the IGNORE sentinel. */
+static MPI_Status *status_array(MPI_Status *user, int n, MPI_Status *local, int nlocal)
+{
+    if (user != MPI_STATUSES_IGNORE && user != MPI_STATUS_IGNORE)
+        return user;
+    return n <= nlocal ? local : malloc(sizeof(MPI_Status) * (size_t)(n > 0 ? n : 1));
+}
+
+static MPI_Request *copy_handles(const MPI_Request *reqs, int n, MPI_Request *local, int nlocal)
+{
+    MPI_Request *h = n <= nlocal ? local : malloc(sizeof *h * (size_t)n);
+    for (int i = 0; i < n; i++)
+        h[i] = reqs[i];
+    return h;
+}
+
+#define NLOCAL 32
+#define RELEASE(p, local) do { if ((p) != (local)) free(p); } while (0)
+
+int PMPI_Wait(MPI_Request *req, MPI_Status *status)
+{
+    if (!seshat_enter(SESHAT_CALL_Wait))
+        return seshat_real.Wait(req, status);
+    MPI_Request h = *req;
+    MPI_Status tmp, *st = status == MPI_STATUS_IGNORE ? &tmp : status;
+    int rc = seshat_wait_real(req, st);
+    if (rc == MPI_SUCCESS)
+        complete_set(&h, NULL, 1, st, 0);
+    seshat_leave(SESHAT_CALL_Wait);
+    return rc;
+}
+int MPI_Wait(MPI_Request *req, MPI_Status *status) __attribute__((alias("PMPI_Wait")));
+
+int PMPI_Test(MPI_Request *req, int *flag, MPI_Status *status)
+{
+    if (!seshat_enter(SESHAT_CALL_Test))
+        return seshat_real.Test(req, flag, status);
+    MPI_Request h = *req;
+    MPI_Status tmp, *st = status == MPI_STATUS_IGNORE ? &tmp : status;
+    int rc = seshat_real.Test(req, flag, st);
+    if (rc == MPI_SUCCESS && *flag)
+        complete_set(&h, NULL, 1, st, 0);
+    seshat_leave(SESHAT_CALL_Test);
+    return rc;
+}
+int MPI_Test(MPI_Request *req, int *flag, MPI_Status *status) __attribute__((alias("PMPI_Test")));
+
+int PMPI_Waitall(int n, MPI_Request reqs[], MPI_Status sts[])
+{
+    if (!seshat_enter(SESHAT_CALL_Waitall))
+        return seshat_real.Waitall(n, reqs, sts);
+    MPI_Request hl[NLOCAL], *h = copy_handles(reqs, n, hl, NLOCAL);
+    MPI_Status sl[NLOCAL], *st = status_array(sts, n, sl, NLOCAL);
+    int rc, flag = 0;
+    if (!must_serve()) {
+        rc = seshat_real.Waitall(n, reqs, st);
+    } else {
+        while ((rc = seshat_real.Testall(n, reqs, &flag, st)) == MPI_SUCCESS && !flag) {
+            seshat_serve();
+            sched_yield();
+        }
+    }
+    if (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS)
+        complete_set(h, NULL, n, st, 1);
+    RELEASE(h, hl);
+    if (st != sts)
+        RELEASE(st, sl);
+    seshat_leave(SESHAT_CALL_Waitall);
+    return rc;
+}
+int MPI_Waitall(int n, MPI_Request reqs[], MPI_Status sts[]) __attribute__((alias("PMPI_Waitall")));
+
+int PMPI_Testall(int n, MPI_Request reqs[], int *flag, MPI_Status sts[])
+{
+    if (!seshat_enter(SESHAT_CALL_Testall))
+        return seshat_real.Testall(n, reqs, flag, sts);
+    MPI_Request hl[NLOCAL], *h = copy_handles(reqs, n, hl, NLOCAL);
+    MPI_Status sl[NLOCAL], *st = status_array(sts, n, sl, NLOCAL);
+    int rc = seshat_real.Testall(n, reqs, flag, st);
+    if ((rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *flag)
+        complete_set(h, NULL, n, st, 1);
+    RELEASE(h, hl);
+    if (st != sts)
+        RELEASE(st, sl);
+    seshat_leave(SESHAT_CALL_Testall);
+    return rc;
+}
+int MPI_Testall(int n, MPI_Request reqs[], int *flag, MPI_Status sts[])
+    __attribute__((alias("PMPI_Testall")));
+
+static int any(enum seshat_call_id id, int wait, int n, MPI_Request reqs[], int *index,
+               int *flag, MPI_Status *status)
+{
+    MPI_Request hl[NLOCAL], *h = copy_handles(reqs, n, hl, NLOCAL);
+    MPI_Status tmp, *st = status == MPI_STATUS_IGNORE ? &tmp : status;
+    int rc, f = 0;
+    if (wait && !must_serve()) {
+        rc = seshat_real.Waitany(n, reqs, index, st);
+        f = 1;
+    } else {
+        while ((rc = seshat_real.Testany(n, reqs, index, &f, st)) == MPI_SUCCESS && !f && wait) {
+            seshat_serve();
+            sched_yield();
+        }
+    }
+    if (rc == MPI_SUCCESS && f && *index != MPI_UNDEFINED)
+        complete_set(&h[*index], NULL, 1, st, 0);
+    if (flag)
+        *flag = f;
+    RELEASE(h, hl);
+    seshat_leave(id);
+    return rc;
+}
+
+int PMPI_Waitany(int n, MPI_Request reqs[], int *index, MPI_Status *status)
+{
+    if (!seshat_enter(SESHAT_CALL_Waitany))
+        return seshat_real.Waitany(n, reqs, index, status);
+    return any(SESHAT_CALL_Waitany, 1, n, reqs, index, NULL, status);
+}
+int MPI_Waitany(int n, MPI_Request reqs[], int *index, MPI_Status *status)
+    __attribute__((alias("PMPI_Waitany")));
+
+int PMPI_Testany(int n, MPI_Request reqs[], int *index, int *flag, MPI_Status *status)
+{
+    if (!seshat_enter(SESHAT_CALL_Testany))
+        return seshat_real.Testany(n, reqs, index, flag, status);
+    return any(SESHAT_CALL_Testany, 0, n, reqs, index, flag, status);
+}
+int MPI_Testany(int n, MPI_Request reqs[], int *index, int *flag, MPI_Status *status)
+    __attribute__((alias("PMPI_Testany")));
+
+static int some(enum seshat_call_id id, int wait, int n, MPI_Request reqs[], int *outcount,
+                int idx[], MPI_Status sts[])
+{
+    MPI_Request hl[NLOCAL], *h = copy_handles(reqs, n, hl, NLOCAL);
+    MPI_Status sl[NLOCAL], *st = status_array(sts, n, sl, NLOCAL);
+    int rc;
+    if (wait && !must_serve()) {
+        rc = seshat_real.Waitsome(n, reqs, outcount, idx, st);
+    } else {
+        while ((rc = seshat_real.Testsome(n, reqs, outcount, idx, st)) == MPI_SUCCESS &&
+               *outcount == 0 && wait) {
+            seshat_serve();
+            sched_yield();
+        }
+    }
+    if ((rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *outcount != MPI_UNDEFINED) {
+        complete_set(h, idx, *outcount, st, 1);
+    }
+    RELEASE(h, hl);
+    if (st != sts)
+        RELEASE(st, sl);
+    seshat_leave(id);
+    return rc;
+}
+
+int PMPI_Waitsome(int n, MPI_Request reqs[], int *outcount, int idx[], MPI_Status sts[])
+{
+    if (!seshat_enter(SESHAT_CALL_Waitsome))
+        return seshat_real.Waitsome(n, reqs, outcount, idx, sts);
+    return some(SESHAT_CALL_Waitsome, 1, n, reqs, outcount, idx, sts);
+}
+int MPI_Waitsome(int n, MPI_Request reqs[], int *outcount, int idx[], MPI_Status sts[])
+    __attribute__((alias("PMPI_Waitsome")));
+
+int PMPI_Testsome(int n, MPI_Request reqs[], int *outcount, int idx[], MPI_Status sts[])
+{
+    if (!seshat_enter(SESHAT_CALL_Testsome))
+        return seshat_real.Testsome(n, reqs, outcount, idx, sts);
+    return some(SESHAT_CALL_Testsome, 0, n, reqs, outcount, idx, sts);
+}
+int MPI_Testsome(int n, MPI_Request reqs[], int *outcount, int idx[], MPI_Status sts[])
+    __attribute__((alias("PMPI_Testsome")));
+
+int PMPI_Request_free(MPI_Request *req)
+{
+    if (seshat_active && !seshat_depth && seshat_req_find(*req))
+        seshat_req_remove(*req);
+    return seshat_real.Request_free(req);
+}
+int MPI_Request_free(MPI_Request *req) __attribute__((alias("PMPI_Request_free")));
+
+int PMPI_Cancel(MPI_Request *req)
+{
+    return seshat_real.Cancel(req);
+}
+int MPI_Cancel(MPI_Request *req) __attribute__((alias("PMPI_Cancel")));
