@@ -70,6 +70,7 @@ typedef struct seshat_op {
     int is_send;
     int active;
     int persistent;
+    int tracked;             /* on the unmatched-receive list */
     seshat_comm *comm;
     int peer;                /* dest or source filter (comm rank) */
     int tag;

@@ -131,6 +131,7 @@ static void match_relay(seshat_op *op, const MPI_Status *st)
 void seshat_recv_match(seshat_op *op, const MPI_Status *st)
 {
     int cancelled = 0;
+    seshat_req_track_unmatched(op, 0);   /* no one needs to serve it now */
     seshat_real.Test_cancelled(st, &cancelled);
     op->status = *st;
     op->matched = 1;
@@ -172,10 +173,8 @@ static int serve_one(MPI_Request req, seshat_op *op)
     int flag = 0;
     MPI_Status st;
     seshat_real.Request_get_status(req, &flag, &st);
-    if (flag) {
-        seshat_req_track_unmatched(op, 0);
+    if (flag)
         seshat_recv_match(op, &st);
-    }
     return 0;
 }
 

@@ -13,7 +13,6 @@ struct rec {
     seshat_op op;
     struct rec *next;              /* bucket chain */
     struct rec *uprev, *unext;     /* unmatched-receive list */
-    int in_unmatched;
 };
 
 static struct rec *buckets[NBUCKETS];
@@ -52,10 +51,10 @@ seshat_op *seshat_req_find(MPI_Request req)
 
 void seshat_req_track_unmatched(seshat_op *op, int unmatched)
 {
+    if (unmatched == op->tracked)
+        return;   /* also the case for records outside the table */
     struct rec *r = rec_of(op);
-    if (unmatched == r->in_unmatched)
-        return;
-    r->in_unmatched = unmatched;
+    op->tracked = unmatched;
     if (unmatched) {
         r->uprev = utail;
         r->unext = NULL;

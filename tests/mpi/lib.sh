@@ -1,0 +1,42 @@
+# lib.sh - helpers for seshat's MPI integration tests (sourced).
+# Every job runs under a timeout so a hang fails the test instead of CI.
+BUILD=${BUILD:-build}
+RUN="$BUILD/bin/seshat-run"
+T="$BUILD/tests/mpi"
+TIMEOUT=${SESHAT_TEST_TIMEOUT:-90}
+pass=0
+fail=0
+OUT=$(mktemp)
+trap 'rm -f "$OUT"' EXIT
+
+# ASan builds: libasan must come first in every preloaded process.
+if [ -n "$SESHAT_ASAN" ]; then
+    export SESHAT_PRELOAD_EXTRA=$(gcc -print-file-name=libasan.so)
+    export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1
+fi
+
+ok()   { pass=$((pass + 1)); echo "ok   $*"; }
+bad()  { fail=$((fail + 1)); echo "FAIL $*"; sed 's/^/     | /' "$OUT" | tail -15; }
+
+# job DESCRIPTION CMD... : run, keep output in $OUT, exit status in $rc.
+job() {
+    desc=$1; shift
+    timeout -k 5 "$TIMEOUT" "$@" >"$OUT" 2>&1
+    rc=$?
+    if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then bad "$desc: timed out"; return 1; fi
+    return 0
+}
+
+# expect KEY VALUE: the output has the line "RESULT KEY VALUE".
+expect() {
+    got=$(grep "^RESULT $1 " "$OUT" | head -1 | awk '{print $NF}')
+    if [ "$got" = "$2" ]; then ok "$desc: $1 = $2"; else bad "$desc: $1 = '$got', expected $2"; fi
+}
+
+# value KEY: the value printed for "RESULT KEY".
+value() { grep "^RESULT $1 " "$OUT" | head -1 | awk '{print $NF}'; }
+
+summary() {
+    echo "MPI tests: $pass passed, $fail failed"
+    [ $fail -eq 0 ]
+}

@@ -1,0 +1,92 @@
+#!/bin/bash
+# run.sh - seshat's MPI integration tests. Each scenario states the values
+# the model implies (docs/models.md); runs them on both paths and K=1,2.
+cd "$(dirname "$0")/../.." || exit 1
+. tests/mpi/lib.sh
+
+# LogGP with L = 5us, B = 1 GB/s (1 ns per byte), o = g = 0, eager <= 64 KiB.
+BASE=(--set simulator.clock=none --set network.latency=5us --set network.bandwidth=1GB/s
+      --set network.overhead=0 --set network.gap=0 --set network.eager_limit=64KiB)
+# Round trip: eager 2(L + n); rendezvous 2(3L + n); synchronous always rendezvous.
+RTT_8=10016; RTT_1K=12048; RTT_1M=2127152
+SYNC_8=30016; SYNC_1K=32048
+
+for variant in "direct 1" "relay 1" "direct 2" "relay 2"; do
+    set -- $variant
+    CFG=("${BASE[@]}" --set network.path=$1 --set simulator.ranks=$2)
+    tag="$1 K=$2"
+    for mode in blocking nonblocking anysource probe persistent; do
+        desc="pingpong $mode ($tag)"
+        job "$desc" "$RUN" "${CFG[@]}" -np 2 -- "$T/pingpong" $mode 8 1024 1048576 || continue
+        expect "$mode 8" $RTT_8; expect "$mode 1024" $RTT_1K; expect "$mode 1048576" $RTT_1M
+    done
+    desc="pingpong ssend ($tag)"
+    if job "$desc" "$RUN" "${CFG[@]}" -np 2 -- "$T/pingpong" ssend 8 1024 1048576; then
+        expect "ssend 8" $SYNC_8; expect "ssend 1024" $SYNC_1K; expect "ssend 1048576" $RTT_1M
+    fi
+    desc="sendrecv exchange ($tag)"
+    if job "$desc" "$RUN" "${CFG[@]}" -np 2 -- "$T/pingpong" sendrecv 8 1024 1048576; then
+        expect "sendrecv 8" 5008; expect "sendrecv 1024" 6024; expect "sendrecv 1048576" 1063576
+    fi
+    for f in pingpong_mpif:fortran-mpif pingpong_usempi:fortran-usempi pingpong_f08:fortran-f08; do
+        desc="${f%%:*} ($tag)"
+        job "$desc" "$RUN" "${CFG[@]}" -np 2 -- "$T/${f%%:*}" || continue
+        key=${f##*:}
+        expect "$key 8" $RTT_8; expect "$key 1024" $RTT_1K; expect "$key 1048576" $RTT_1M
+        if grep -q "^SIZE 0 2$" "$OUT" && grep -q "^SIZE 1 2$" "$OUT"; then
+            ok "$desc: MPI_COMM_SIZE(MPI_COMM_WORLD) = 2"
+        else bad "$desc: MPI_COMM_SIZE is not 2"; fi
+    done
+    # Ring, o = 1us: each step costs 2o + L + n (eager), 2o + 3L + n (rendezvous).
+    for mode in waitall waitany testsome persistent; do
+        desc="ring $mode ($tag)"
+        job "$desc" "$RUN" "${CFG[@]}" --set network.overhead=1us -np 4 -- "$T/ring" $mode 8 5 || continue
+        for r in 0 1 2 3; do expect "ring $r" $((5 * (2000 + 5000 + 8))); done
+        job "$desc" "$RUN" "${CFG[@]}" --set network.overhead=1us -np 4 -- "$T/ring" $mode 1048576 3 || continue
+        for r in 0 3; do expect "ring $r" $((3 * (2000 + 15000 + 1048576))); done
+    done
+done
+
+# A model rank slowed by 200 us per message changes no virtual time.
+desc="slow model (relay)"
+if job "$desc" "$RUN" "${BASE[@]}" --set network.path=relay --set simulator.debug_model_delay=200us \
+        -np 2 -- "$T/pingpong" nonblocking 8 1024 1048576; then
+    expect "nonblocking 8" $RTT_8; expect "nonblocking 1024" $RTT_1K; expect "nonblocking 1048576" $RTT_1M
+fi
+
+# A relinked program under plain mpirun (config from the environment)
+# gives the same times as the unmodified one under seshat-run.
+desc="relinked, plain mpirun"
+root=""; [ "$(id -u)" -eq 0 ] && root=--allow-run-as-root
+if SESHAT_SET="simulator.clock=none;network.latency=5us;network.bandwidth=1GB/s;network.overhead=0;network.gap=0" \
+   job "$desc" mpirun --oversubscribe $root -np 3 "$T/pingpong.relinked" blocking 8 1024 1048576; then
+    expect "blocking 8" $RTT_8; expect "blocking 1024" $RTT_1K; expect "blocking 1048576" $RTT_1M
+fi
+
+# Oversubscription: the same CPU work reports the same time with 2 and 8
+# ranks on this machine's cores (clock = cpu), within 2%.
+desc="oversubscription"
+if job "$desc" "$RUN" --set simulator.clock=cpu -np 2 -- "$T/compute" 20 2000000; then
+    t2=$(value "compute 0")
+    if job "$desc" "$RUN" --set simulator.clock=cpu -np 8 -- "$T/compute" 20 2000000; then
+        t8=$(value "compute 0")
+        if awk -v a="$t2" -v b="$t8" 'BEGIN { d = (a - b) / a; if (d < 0) d = -d; exit !(a > 0 && d < 0.02) }'; then
+            ok "$desc: 2 ranks $t2 ns, 8 ranks $t8 ns"
+        else bad "$desc: 2 ranks $t2 ns vs 8 ranks $t8 ns differ by 2% or more"; fi
+    fi
+fi
+
+# Failures end the whole job.
+desc="MPI_Abort(world, 7)"
+if job "$desc" "$RUN" -np 2 -- "$T/failing" abort; then
+    if [ $rc -eq 7 ]; then ok "$desc: exit 7"; else bad "$desc: exit $rc, expected 7"; fi
+fi
+desc="segfault"
+start=$SECONDS
+if job "$desc" "$RUN" -np 2 -- "$T/failing" segv; then
+    if [ $rc -ne 0 ]; then ok "$desc: exit $rc after $((SECONDS - start)) s"; else bad "$desc: exit 0"; fi
+fi
+
+tests/mpi/bad_config.sh
+bc=$?
+summary && [ $bc -eq 0 ]
