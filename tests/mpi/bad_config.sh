@@ -33,15 +33,15 @@ cases=(
   "malformed file|--config $dir/garbage.ini|garbage.ini"
 )
 for c in "${cases[@]}"; do
-    IFS='|' read -r desc args want <<<"$c"
+    IFS="|" read -r desc args want <<<"$c"; desc="bad config: $desc"
     start=$SECONDS
     # shellcheck disable=SC2086
-    job "bad config: $desc" "$RUN" $args -np 2 -- "$T/pingpong" blocking 8 || continue
+    job "$desc" "$RUN" $args -np 2 -- "$T/pingpong" blocking 8 || continue
     took=$((SECONDS - start))
-    if [ $rc -eq 0 ]; then bad "bad config: $desc: exit 0"
-    elif ! grep -q -- "$want" "$OUT"; then bad "bad config: $desc: message does not name '$want'"
-    elif grep -q "^RESULT" "$OUT"; then bad "bad config: $desc: the program ran"
-    else ok "bad config: $desc: exit $rc in ${took}s"; fi
+    if [ $rc -eq 0 ]; then bad "$desc: exit 0"
+    elif ! grep -q -- "$want" "$OUT"; then bad "$desc: message does not name '$want'"
+    elif grep -q "^RESULT" "$OUT"; then bad "$desc: the program ran"
+    else ok "$desc: exit $rc in ${took}s"; fi
 done
 
 # The library checks too: a relinked program under plain mpirun.

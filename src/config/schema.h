@@ -1,0 +1,25 @@
+/* schema.h - the one table of configuration keys (internal to config/). */
+#ifndef SESHAT_SCHEMA_H
+#define SESHAT_SCHEMA_H
+
+#include <stddef.h>
+
+#include "config/config.h"
+
+enum seshat_key_kind { KEY_INT, KEY_DOUBLE, KEY_TIME, KEY_BYTES, KEY_BANDWIDTH, KEY_BOOL,
+                       KEY_ENUM, KEY_STRING };
+
+typedef struct seshat_key {
+    const char *section, *key;
+    enum seshat_key_kind kind;
+    size_t offset;            /* into seshat_config */
+    const char *def;          /* default, in the same syntax as the INI */
+    const char *choices;      /* KEY_ENUM: "a|b|c", value = index */
+    int positive;             /* must be > 0 (else >= 0; KEY_INT: >= 1) */
+    const char *help;
+} seshat_key;
+
+extern const seshat_key seshat_keys[];
+extern const int seshat_nkeys;
+
+#endif

@@ -1,0 +1,180 @@
+/* seshat-run - launch an MPI program under seshat: N application ranks
+ * plus the configured model ranks, libseshat preloaded, the configuration
+ * checked before anything starts. Exits with the program's exit code. */
+#include <limits.h>
+#include <libgen.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "config/config.h"
+
+#define MAX_SETS 256
+
+static void usage(FILE *out)
+{
+    fputs("usage: seshat-run [--config FILE] [--set section.key=value]... [--trace DIR]\n"
+          "                  [--print-config] [--dry-run] -np N [--] PROGRAM [ARGS...]\n"
+          "\n"
+          "Runs PROGRAM on N application ranks plus [simulator] ranks model ranks, with\n"
+          "libseshat preloaded: MPI_Wtime then reports the run time on the modeled network.\n"
+          "Configuration: --config FILE, else $SESHAT_CONFIG, else ./seshat.ini, else\n"
+          "defaults; then $SESHAT_SET and --set. See docs/configuration.md.\n"
+          "\n"
+          "examples:\n"
+          "  seshat-run -np 4 -- ./heat\n"
+          "  seshat-run --set network.latency=500ns --set network.bandwidth=100Gb/s -np 8 ./cg.A.8\n"
+          "  seshat-run --config next-gen.ini --print-config -np 1 true\n",
+          out);
+}
+
+static void lib_path(char *out, size_t len)
+{
+    const char *env = getenv("SESHAT_LIB");
+    if (env && *env) {
+        snprintf(out, len, "%s", env);
+        return;
+    }
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    exe[n > 0 ? n : 0] = 0;
+    snprintf(out, len, "%s/../lib/libseshat.so", dirname(exe));
+    char real[PATH_MAX];
+    if (realpath(out, real))
+        snprintf(out, len, "%s", real);
+}
+
+static char *join_sets(char **sets, int n)
+{
+    size_t len = 1;
+    for (int i = 0; i < n; i++)
+        len += strlen(sets[i]) + 1;
+    char *s = calloc(len, 1);
+    for (int i = 0; i < n; i++) {
+        if (i)
+            strcat(s, ";");
+        strcat(s, sets[i]);
+    }
+    return s;
+}
+
+static int run(char **argv, int dry)
+{
+    if (dry) {
+        for (char **a = argv; *a; a++)
+            printf("%s%s", a == argv ? "" : " ", *a);
+        printf("\n");
+        return 0;
+    }
+    signal(SIGINT, SIG_IGN);   /* mpirun forwards it to the ranks */
+    pid_t pid = fork();
+    if (pid == 0) {
+        signal(SIGINT, SIG_DFL);
+        execvp(argv[0], argv);
+        fprintf(stderr, "seshat-run: cannot run %s\n", argv[0]);
+        _exit(127);
+    }
+    int status;
+    if (pid < 0 || waitpid(pid, &status, 0) < 0)
+        return 1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+int main(int argc, char **argv)
+{
+    const char *file = NULL;
+    char *sets[MAX_SETS + 2] = { 0 };
+    int nsets = 0, np = 0, print = 0, dry = 0, i;
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--")) {
+            i++;
+            break;
+        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--print-config")) {
+            print = 1;
+        } else if (!strcmp(a, "--dry-run")) {
+            dry = 1;
+        } else if (i + 1 < argc && !strcmp(a, "--config")) {
+            file = argv[++i];
+        } else if (i + 1 < argc && !strcmp(a, "--set") && nsets < MAX_SETS) {
+            sets[nsets++] = argv[++i];
+        } else if (i + 1 < argc && !strcmp(a, "--trace")) {
+            static char dir[SESHAT_PATH_MAX + 16];
+            snprintf(dir, sizeof dir, "trace.dir=%s", argv[++i]);
+            sets[nsets++] = "trace.enabled=true";
+            sets[nsets++] = dir;
+        } else if (i + 1 < argc && (!strcmp(a, "-np") || !strcmp(a, "-n"))) {
+            np = atoi(argv[++i]);
+        } else if (a[0] == '-') {
+            fprintf(stderr, "seshat-run: unknown option %s (see --help)\n", a);
+            return 2;
+        } else {
+            break;
+        }
+    }
+    seshat_config cfg;
+    char err[1024];
+    if (seshat_config_load(&cfg, file, (const char *const *)sets, nsets, 1, err, sizeof err)) {
+        fprintf(stderr, "seshat: config error: %s\n", err);
+        return 2;
+    }
+    if (print) {
+        seshat_config_print(stdout, &cfg);
+        return 0;
+    }
+    if (np <= 0 || i >= argc) {
+        fprintf(stderr, "seshat-run: %s (see --help)\n",
+                np <= 0 ? "-np N with N >= 1 is required" : "no program given");
+        return 2;
+    }
+
+    char lib[PATH_MAX + 64], preload[3 * PATH_MAX], cfgpath[PATH_MAX], nprocs[16];
+    lib_path(lib, sizeof lib);
+    const char *extra = getenv("SESHAT_PRELOAD_EXTRA"), *old = getenv("LD_PRELOAD");
+    snprintf(preload, sizeof preload, "LD_PRELOAD=%s%s%s%s%s", extra ? extra : "",
+             extra ? ":" : "", lib, old && *old ? ":" : "", old ? old : "");
+    snprintf(nprocs, sizeof nprocs, "%d", np + cfg.sim_ranks);
+
+    char *args[4096];
+    int n = 0;
+    const char *mpirun = getenv("SESHAT_MPIRUN");
+    args[n++] = (char *)(mpirun && *mpirun ? mpirun : "mpirun");
+    args[n++] = "--oversubscribe";
+    if (geteuid() == 0)
+        args[n++] = "--allow-run-as-root";
+    char *extra_args = getenv("SESHAT_MPIRUN_ARGS") ? strdup(getenv("SESHAT_MPIRUN_ARGS")) : NULL;
+    for (char *t = extra_args ? strtok(extra_args, " ") : NULL; t && n < 64; t = strtok(NULL, " "))
+        args[n++] = t;
+    args[n++] = "-np";
+    args[n++] = nprocs;
+    args[n++] = "-x";
+    args[n++] = preload;
+    if (cfg.file[0] && realpath(cfg.file, cfgpath)) {
+        static char env[PATH_MAX + 32];
+        snprintf(env, sizeof env, "SESHAT_CONFIG=%s", cfgpath);
+        args[n++] = "-x";
+        args[n++] = env;
+    }
+    /* $SESHAT_SET was already applied; pass it on with --set items after it. */
+    char *all[MAX_SETS + 3];
+    int nall = 0;
+    if (getenv("SESHAT_SET") && *getenv("SESHAT_SET"))
+        all[nall++] = getenv("SESHAT_SET");
+    for (int s = 0; s < nsets; s++)
+        all[nall++] = sets[s];
+    char *joined = join_sets(all, nall);
+    char *setenv_arg = malloc(strlen(joined) + 16);
+    sprintf(setenv_arg, "SESHAT_SET=%s", joined);
+    args[n++] = "-x";
+    args[n++] = setenv_arg;
+    for (; i < argc && n < 4095; i++)
+        args[n++] = argv[i];
+    args[n] = NULL;
+    return run(args, dry);
+}
