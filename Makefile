@@ -39,7 +39,7 @@ MPI_BINS := $(MPI_C_SRCS:tests/mpi/%.c=$(BUILD)/tests/mpi/%) \
             $(MPI_C_SRCS:tests/mpi/%.c=$(BUILD)/tests/mpi/%.relinked) \
             $(patsubst tests/mpi/%,$(BUILD)/tests/mpi/%,$(basename $(MPI_F_SRCS)))
 
-.PHONY: all lib tools tests test unit-test mpi-test check-asan bench install clean deps generate check-generated
+.PHONY: all lib tools tests test unit-test mpi-test check-asan bench install clean deps generate check-generated demo
 
 all: lib tools
 
@@ -84,6 +84,19 @@ $(BUILD)/tests/mpi/%: tests/mpi/%.f
 	$(MPIFC) -O1 -g -o $@ $<
 
 tests: all $(UNIT_BINS) $(MPI_BINS)
+
+# The README's demo: a heat-equation program, unmodified, under seshat-run.
+$(BUILD)/examples/heat: examples/heat.c
+	@mkdir -p $(dir $@)
+	$(MPICC) -O2 -Wall -o $@ $<
+
+demo: all $(BUILD)/examples/heat
+	@echo "== native (plain mpirun, 4 ranks)"
+	@mpirun --oversubscribe $$( [ "$$(id -u)" = 0 ] && echo --allow-run-as-root) -np 4 $(BUILD)/examples/heat
+	@echo "== under seshat, default network (1.5us, 12.5GB/s)"
+	@$(BUILD)/bin/seshat-run -np 4 -- $(BUILD)/examples/heat
+	@echo "== under seshat, a 10x slower network"
+	@$(BUILD)/bin/seshat-run --set network.latency=15us --set network.bandwidth=1.25GB/s -np 4 -- $(BUILD)/examples/heat
 
 unit-test: $(UNIT_BINS)
 	@set -e; for t in $(UNIT_BINS); do echo "== $$t"; $$t; done
