@@ -18,8 +18,10 @@ MPI_LIBS   := $(shell $(MPICC) -showme:link 2>/dev/null)
 
 SAN_FLAGS ?=
 CFLAGS  ?= -O2 -g
-CFLAGS  += -std=c11 -Wall -Wextra -Werror -fPIC -D_GNU_SOURCE -pthread $(SAN_FLAGS)
+# Required flags live apart from CFLAGS so `make CFLAGS=...` cannot drop them.
+REQ_CFLAGS := -std=c11 -Wall -Wextra -Werror -fPIC -D_GNU_SOURCE -pthread
 CPPFLAGS += -Isrc -Inetmodel -Itraceout $(MPI_CFLAGS)
+ALL_CFLAGS = $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(SAN_FLAGS)
 LDFLAGS += $(SAN_FLAGS)
 
 LIB_SRCS := $(wildcard src/common/*.c src/config/*.c src/core/*.c \
@@ -48,7 +50,7 @@ tools: $(TOOLS)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/lib/libseshat.so: $(LIB_OBJS)
 	@mkdir -p $(dir $@)
@@ -65,7 +67,7 @@ $(BUILD)/bin/seshat-run: $(BUILD)/obj/src/tools/seshat_run.o $(TOOL_COMMON)
 # Unit tests: each test links the library objects it needs plus cmocka.
 $(BUILD)/tests/unit/%: tests/unit/%.c $(LIB_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(filter-out $(BUILD)/obj/src/interpose/% $(BUILD)/obj/src/core/%,$(LIB_OBJS)) \
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(filter-out $(BUILD)/obj/src/interpose/% $(BUILD)/obj/src/core/%,$(LIB_OBJS)) \
 	    $(LDFLAGS) -lcmocka $(LIB_LIBS) $(MPI_LIBS)
 
 # MPI test programs: a plain build (run preloaded) and a relinked one.

@@ -47,7 +47,7 @@ done
 # The library checks too: a relinked program under plain mpirun.
 root=""; [ "$(id -u)" -eq 0 ] && root=--allow-run-as-root
 desc="bad config in libseshat"
-if SESHAT_SET="network.bandwidth=-3GB/s" job "$desc" mpirun --oversubscribe $root -np 3 "$T/pingpong.relinked" blocking 8; then
+if SESHAT_SET="network.bandwidth=-3GB/s" job "$desc" mpirun --oversubscribe $root "${MPIRUN_ENV[@]}" -np 3 "$T/pingpong.relinked" blocking 8; then
     if [ $rc -ne 0 ] && grep -q network.bandwidth "$OUT" && ! grep -q "^RESULT" "$OUT"; then
         ok "$desc: exit $rc, $(grep -c 'config error' "$OUT") message(s)"
     else bad "$desc: exit $rc"; fi

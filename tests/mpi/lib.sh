@@ -10,9 +10,12 @@ OUT=$(mktemp)
 trap 'rm -f "$OUT"' EXIT
 
 # ASan builds: libasan must come first in every preloaded process.
+# Plain mpirun jobs (relinked programs) get it through MPIRUN_ENV.
+MPIRUN_ENV=()
 if [ -n "$SESHAT_ASAN" ]; then
     export SESHAT_PRELOAD_EXTRA=$(gcc -print-file-name=libasan.so)
     export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1
+    MPIRUN_ENV=(-x "LD_PRELOAD=$SESHAT_PRELOAD_EXTRA" -x ASAN_OPTIONS)
 fi
 
 ok()   { pass=$((pass + 1)); echo "ok   $*"; }
