@@ -24,7 +24,7 @@ CPPFLAGS += -Isrc -Inetmodel -Itraceout $(MPI_CFLAGS)
 ALL_CFLAGS = $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(SAN_FLAGS)
 LDFLAGS += $(SAN_FLAGS)
 
-LIB_SRCS := $(wildcard src/common/*.c src/config/*.c src/core/*.c \
+LIB_SRCS := $(wildcard src/common/*.c src/config/*.c src/core/*.c src/trace/*.c \
                        src/interpose/*.c netmodel/*.c traceout/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 LIB_LIBS := -ldl -lpthread -llz4 -liniparser -lm

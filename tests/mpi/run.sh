@@ -99,4 +99,6 @@ fi
 
 tests/mpi/bad_config.sh
 bc=$?
+for extra in tests/mpi/run_*.sh; do [ -x "$extra" ] && { "$extra" || bc=1; }; done
+
 summary && [ $bc -eq 0 ]
