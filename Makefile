@@ -124,7 +124,11 @@ check-generated:
 	        { echo "generated $$(basename $$f) is stale: run make generate"; exit 1; }; done; \
 	    rm -rf $$tmp; fi
 
-bench: all $(MPI_BINS)
+$(BUILD)/tests/bench/%: tests/bench/%.c
+	@mkdir -p $(dir $@)
+	$(MPICC) -O2 -Wall -Wextra -Werror -std=c11 -D_GNU_SOURCE -o $@ $<
+
+bench: all $(BUILD)/tests/bench/wall_pingpong
 	BUILD=$(BUILD) tests/bench/run.sh
 
 install: all

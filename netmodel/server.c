@@ -10,7 +10,7 @@
 
 #define SPIN_WINDOW_NS 500000   /* keep spinning this long after a message */
 #define IDLE_SLEEP_NS 50000     /* relay: nap when idle beyond the window */
-#define LOG_SLEEP_NS 1000000    /* direct: the model is off the message path */
+#define LOG_SLEEP_NS 200000     /* direct: the model is off the message path */
 
 struct pending {                /* rendezvous envelopes waiting for the post */
     seshat_envelope e;

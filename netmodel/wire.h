@@ -47,6 +47,8 @@ typedef struct seshat_post {
     int64_t t_post;
 } seshat_post;
 
-#define SESHAT_BATCH_MAX 256
+/* Batches stay under Open MPI's shared-memory eager limit (4 KiB), so
+ * sending one never waits for the (sleeping) model rank. */
+#define SESHAT_BATCH_MAX 96
 
 #endif
