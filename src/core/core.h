@@ -22,6 +22,7 @@ struct seshat_runtime {
     MPI_Comm app;            /* what the program sees as MPI_COMM_WORLD */
     MPI_Comm control;        /* duplicate of the real world, seshat's own */
     int relay;               /* [network] path = relay */
+    int tag_ub;              /* largest valid tag */
 };
 extern struct seshat_runtime seshat_rt;
 

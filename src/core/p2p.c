@@ -45,7 +45,9 @@ void seshat_send_begin(seshat_op *op, seshat_comm *c, int dest, int tag,
     op->tag = tag;
     op->bytes = bytes;
     op->mode = mode;
-    if (dest == MPI_PROC_NULL) {
+    /* Invalid arguments are left to the real call to report. */
+    if (dest == MPI_PROC_NULL || dest < 0 || dest >= c->peer_size || tag < 0 ||
+        tag > seshat_rt.tag_ub) {
         op->done = seshat_clock_now();
         return;
     }

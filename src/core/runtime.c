@@ -54,6 +54,9 @@ int seshat_runtime_start(void)
         config_failure(err);
     }
     seshat_rt.relay = seshat_rt.cfg.path == SESHAT_PATH_RELAY;
+    int *tag_ub, flag = 0;
+    seshat_real.Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &flag);
+    seshat_rt.tag_ub = flag ? *tag_ub : 32767;
     seshat_real.Comm_dup(MPI_COMM_WORLD, &seshat_rt.control);
     int is_app = seshat_rt.world_rank < seshat_rt.napp;
     MPI_Comm part;
