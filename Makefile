@@ -114,10 +114,13 @@ check-asan:
 
 # Wrappers are generated from Open MPI's mpi.h plus the spec in
 # src/interpose/calls.spec; the output is committed, `make test` checks it.
-generate:
+generate: tools
 	$(PYTHON) src/interpose/gen_wrappers.py src/interpose
+	tools/gen-default-ini.sh $(abspath $(BUILD)/bin/seshat-run) > config/seshat.ini
 
-check-generated:
+check-generated: tools
+	@tools/gen-default-ini.sh $(abspath $(BUILD)/bin/seshat-run) | cmp -s - config/seshat.ini || \
+	    { echo "config/seshat.ini is stale: run make generate"; exit 1; }
 	@if command -v $(PYTHON) >/dev/null; then \
 	    tmp=$$(mktemp -d) && $(PYTHON) src/interpose/gen_wrappers.py $$tmp && \
 	    for f in $$tmp/*; do cmp -s $$f src/interpose/$$(basename $$f) || \

@@ -261,7 +261,7 @@ void seshat_config_print(FILE *out, const seshat_config *cfg)
             fprintf(out, "%s[%s]\n", i ? "\n" : "", k->section);
             section = k->section;
         }
-        fprintf(out, "%s = ", k->key);
+        fprintf(out, "; %s\n%s = ", k->help, k->key);
         print_value(out, cfg, k);
         fprintf(out, "    ; from %s%s%s\n", from[cfg->origin[i]],
                 cfg->origin[i] == SESHAT_FROM_FILE ? " " : "",
