@@ -1,0 +1,169 @@
+/* test_config.c - units, defaults, precedence and every kind of bad input. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "config/config.h"
+
+static void units(void **state)
+{
+    (void)state;
+    int64_t v;
+    double d;
+    assert_int_equal(seshat_parse_time_ns("1.5us", &v), 0);
+    assert_int_equal(v, 1500);
+    assert_int_equal(seshat_parse_time_ns("2 ms", &v), 0);
+    assert_int_equal(v, 2000000);
+    assert_int_equal(seshat_parse_time_ns("0", &v), 0);
+    assert_int_equal(v, 0);
+    assert_int_equal(seshat_parse_bytes("64KiB", &v), 0);
+    assert_int_equal(v, 65536);
+    assert_int_equal(seshat_parse_bytes("1MB", &v), 0);
+    assert_int_equal(v, 1000000);
+    assert_int_equal(seshat_parse_bandwidth("1GB/s", &d), 0);
+    assert_true(d == 1e9);
+    assert_int_equal(seshat_parse_bandwidth("100Gb/s", &d), 0);
+    assert_true(d == 12.5e9);
+    assert_int_equal(seshat_parse_bandwidth("12.5GB/s", &d), 0);
+    assert_true(d == 12.5e9);
+    assert_int_equal(seshat_parse_time_ns("5", &v), -1);
+    assert_int_equal(seshat_parse_time_ns("5 parsecs", &v), -1);
+    assert_int_equal(seshat_parse_bytes("KiB", &v), -1);
+    assert_int_equal(seshat_parse_bandwidth("10GB", &d), -1);
+}
+
+static void defaults(void **state)
+{
+    (void)state;
+    seshat_config c;
+    seshat_config_defaults(&c);
+    assert_int_equal(c.sim_ranks, 1);
+    assert_int_equal(c.clock, SESHAT_CLOCK_CPU);
+    assert_int_equal(c.path, SESHAT_PATH_DIRECT);
+    assert_int_equal(c.latency_ns, 1500);
+    assert_true(c.bandwidth_Bps == 12.5e9);
+    assert_int_equal(c.overhead_ns, 300);
+    assert_int_equal(c.eager_limit, 65536);
+    assert_int_equal(c.origin[0], SESHAT_FROM_DEFAULT);
+}
+
+static char *write_ini(const char *text)
+{
+    static char path[64];
+    strcpy(path, "/tmp/seshat-test-XXXXXX");
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+    close(fd);
+    return path;
+}
+
+static void precedence(void **state)
+{
+    (void)state;
+    char err[512];
+    seshat_config c;
+    char *path = write_ini("[network]\nlatency = 7us\nbandwidth = 100Gb/s\n[simulator]\nclock = none\n");
+    const char *sets[] = { "network.latency=9us" };
+    assert_int_equal(seshat_config_load(&c, path, sets, 1, 0, err, sizeof err), 0);
+    assert_int_equal(c.latency_ns, 9000);          /* --set wins over the file */
+    assert_true(c.bandwidth_Bps == 12.5e9);        /* from the file */
+    assert_int_equal(c.clock, SESHAT_CLOCK_NONE);
+    assert_int_equal(c.overhead_ns, 300);          /* default */
+    assert_string_equal(c.file, path);
+    char out[8192] = "";
+    FILE *f = fmemopen(out, sizeof out, "w");
+    seshat_config_print(f, &c);
+    fclose(f);
+    assert_non_null(strstr(out, "latency = 9000ns    ; from --set"));
+    assert_non_null(strstr(out, "clock = none    ; from file"));
+    unlink(path);
+}
+
+static void env_overrides(void **state)
+{
+    (void)state;
+    char err[512];
+    seshat_config c;
+    setenv("SESHAT_SET", "network.path=relay;simulator.ranks=2", 1);
+    assert_int_equal(seshat_config_load(&c, NULL, NULL, 0, 1, err, sizeof err), 0);
+    assert_int_equal(c.path, SESHAT_PATH_RELAY);
+    assert_int_equal(c.sim_ranks, 2);
+    setenv("SESHAT_SET", "network.pathh=relay", 1);
+    assert_int_equal(seshat_config_load(&c, NULL, NULL, 0, 1, err, sizeof err), -1);
+    assert_non_null(strstr(err, "$SESHAT_SET"));
+    assert_non_null(strstr(err, "network.pathh"));
+    unsetenv("SESHAT_SET");
+}
+
+static void bad_sets(void **state)
+{
+    (void)state;
+    static const char *const cases[][2] = {
+        { "network.latencyy=1us", "network.latencyy" },
+        { "nosuch.key=1", "nosuch" },
+        { "network.latency=5parsecs", "network.latency" },
+        { "network.latency=5", "network.latency" },
+        { "network.latency=-5us", "network.latency" },
+        { "network.bandwidth=-1GB/s", "network.bandwidth" },
+        { "network.bandwidth=0GB/s", "network.bandwidth" },
+        { "network.overhead=fast", "network.overhead" },
+        { "network.path=carrier-pigeon", "direct|relay" },
+        { "simulator.clock=sundial", "simulator.clock" },
+        { "simulator.ranks=0", "simulator.ranks" },
+        { "simulator.ranks=1.5", "simulator.ranks" },
+        { "simulator.cpu_factor=0", "simulator.cpu_factor" },
+        { "network.eager_limit=12furlongs", "network.eager_limit" },
+        { "trace.enabled=maybe", "trace.enabled" },
+        { "novalue", "section.key=value" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char err[512] = "";
+        seshat_config c;
+        const char *sets[] = { cases[i][0] };
+        assert_int_equal(seshat_config_load(&c, NULL, sets, 1, 0, err, sizeof err), -1);
+        if (!strstr(err, cases[i][1]))
+            fail_msg("%s: message '%s' does not name '%s'", cases[i][0], err, cases[i][1]);
+        assert_non_null(strstr(err, "--set"));
+    }
+}
+
+static void bad_files(void **state)
+{
+    (void)state;
+    static const char *const cases[][2] = {
+        { "[nosuch]\nkey = 1\n", "nosuch" },
+        { "[network]\nlatencyy = 1us\n", "latencyy" },
+        { "[network]\nbandwidth = -5GB/s\n", "bandwidth" },
+        { "[network]\nlatency 1us\n[[[\n", "not a valid INI" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char err[512] = "";
+        seshat_config c;
+        char *path = write_ini(cases[i][0]);
+        assert_int_equal(seshat_config_load(&c, path, NULL, 0, 0, err, sizeof err), -1);
+        if (!strstr(err, cases[i][1]) || !strstr(err, path))
+            fail_msg("case %zu: message '%s'", i, err);
+        unlink(path);
+    }
+    char err[512];
+    seshat_config c;
+    assert_int_equal(seshat_config_load(&c, "/nonexistent/x.ini", NULL, 0, 0, err, sizeof err), -1);
+    assert_non_null(strstr(err, "/nonexistent/x.ini"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(units),         cmocka_unit_test(defaults),
+        cmocka_unit_test(precedence),    cmocka_unit_test(env_overrides),
+        cmocka_unit_test(bad_sets),      cmocka_unit_test(bad_files),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
