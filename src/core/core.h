@@ -113,8 +113,9 @@ seshat_vtime seshat_peek_arrival(seshat_comm *c, const MPI_Status *st);
 /* Wait for a real request while serving what other ranks may need from
  * this one (replies for receives that matched in the background). */
 int seshat_wait_real(MPI_Request *req, MPI_Status *st);
-/* Serve matched background receives once. */
+/* Serve matched background receives once (no-op when already serving). */
 void seshat_serve(void);
+int seshat_serving(void);
 void seshat_p2p_flush(void);   /* send batched envelopes to the model */
 
 /* ---- request table (reqs.c) ---- */

@@ -1,4 +1,5 @@
 /* inbox.c - queues of answers (relay) and early-read envelopes (direct). */
+#include <sched.h>
 #include <stdlib.h>
 
 #include "core/inbox.h"
@@ -27,19 +28,23 @@ static void append_answer(const seshat_answer *a)
     *p = n;
 }
 
-/* Receive one answer; while waiting, serve other ranks if any may need it. */
+/* Receive one answer, or, when other ranks may need this one, serve them
+ * once: the caller re-scans the queue either way. No receive stays posted
+ * while serving, so a nested wait for an answer cannot lose it to ours. */
 static void pump_answer(void)
 {
     seshat_answer a;
-    MPI_Request req;
-    if (seshat_req_unmatched_count() == 0) {
-        seshat_real.Recv(&a, sizeof a, MPI_BYTE, MPI_ANY_SOURCE, SESHAT_TAG_ANSWER,
-                         seshat_rt.control, MPI_STATUS_IGNORE);
-    } else {
-        seshat_real.Irecv(&a, sizeof a, MPI_BYTE, MPI_ANY_SOURCE, SESHAT_TAG_ANSWER,
-                          seshat_rt.control, &req);
-        seshat_wait_real(&req, MPI_STATUS_IGNORE);
+    int flag = 1;
+    if (seshat_req_unmatched_count() > 0 && !seshat_serving())
+        seshat_real.Iprobe(MPI_ANY_SOURCE, SESHAT_TAG_ANSWER, seshat_rt.control, &flag,
+                           MPI_STATUS_IGNORE);
+    if (!flag) {
+        seshat_serve();
+        sched_yield();
+        return;
     }
+    seshat_real.Recv(&a, sizeof a, MPI_BYTE, MPI_ANY_SOURCE, SESHAT_TAG_ANSWER,
+                     seshat_rt.control, MPI_STATUS_IGNORE);
     append_answer(&a);
 }
 

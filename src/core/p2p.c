@@ -180,6 +180,8 @@ static int serve_one(MPI_Request req, seshat_op *op)
     return 0;
 }
 
+int seshat_serving(void) { return serving; }
+
 void seshat_serve(void)
 {
     if (serving)
