@@ -117,6 +117,8 @@ int seshat_wait_real(MPI_Request *req, MPI_Status *st);
 void seshat_serve(void);
 int seshat_serving(void);
 void seshat_p2p_flush(void);   /* send batched envelopes to the model */
+/* Messages and bytes this rank has sent (modeled point-to-point). */
+void seshat_p2p_stats(long long *messages, long long *bytes);
 
 /* ---- request table (reqs.c) ---- */
 seshat_op *seshat_req_add(MPI_Request req);    /* new record for req */

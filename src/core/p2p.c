@@ -8,6 +8,13 @@
 static seshat_vtime nic_free;     /* sender-local: when the NIC may inject again */
 static int32_t next_seq;
 static int serving;
+static long long sent_messages, sent_bytes;   /* for the end-of-run summary */
+
+void seshat_p2p_stats(long long *messages, long long *bytes)
+{
+    *messages = sent_messages;
+    *bytes = sent_bytes;
+}
 
 /* Direct path: envelopes go to the model rank in batches, double-buffered. */
 static seshat_envelope batch[2][SESHAT_BATCH_MAX];
@@ -51,6 +58,8 @@ void seshat_send_begin(seshat_op *op, seshat_comm *c, int dest, int tag,
         op->done = seshat_clock_now();
         return;
     }
+    sent_messages++;
+    sent_bytes += bytes;
     seshat_envelope e = { .src = seshat_rt.world_rank, .dst = c->peer_world[dest],
                           .comm_id = c->id, .tag = tag, .bytes = bytes };
     e.proto = m->proto(m, bytes, mode == SESHAT_SEND_SYNC);

@@ -3,12 +3,15 @@
  * communicators seshat uses for itself. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "common/log.h"
 #include "core/core.h"
 #include "server.h"
 
 struct seshat_runtime seshat_rt = { .app = MPI_COMM_NULL, .control = MPI_COMM_NULL };
+static double start_wall;
+static double wall_now(void);
 
 /* A bad configuration stops the job on every rank before the program
  * runs; rank 0 says why. Finalize first: exit without it crashes mpirun. */
@@ -72,12 +75,40 @@ int seshat_runtime_start(void)
     seshat_real.Errhandler_free(&eh);
     seshat_comms_init(seshat_rt.app);
     seshat_clock_init(seshat_rt.cfg.clock, seshat_rt.cfg.cpu_factor);
+    start_wall = wall_now();
     return 0;
+}
+
+static double wall_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* One line on stderr from rank 0: what the program reported and what it cost. */
+static void print_summary(void)
+{
+    long long mine[2], total[2];
+    double t = (double)seshat_clock_now() * 1e-9, tmin, tmax;
+    seshat_p2p_stats(&mine[0], &mine[1]);
+    seshat_real.Reduce(&t, &tmin, 1, MPI_DOUBLE, MPI_MIN, 0, seshat_rt.app);
+    seshat_real.Reduce(&t, &tmax, 1, MPI_DOUBLE, MPI_MAX, 0, seshat_rt.app);
+    seshat_real.Reduce(mine, total, 2, MPI_LONG_LONG, MPI_SUM, 0, seshat_rt.app);
+    if (seshat_rt.world_rank != 0)
+        return;
+    double wall = wall_now() - start_wall;
+    fprintf(stderr, "seshat: %d ranks, virtual time %.6f s (min) .. %.6f s (max), wall %.3f s "
+            "(%.1fx), %lld messages, %lld bytes modeled (%s, %s path)\n",
+            seshat_rt.napp, tmin, tmax, wall, tmax > 0 ? wall / tmax : 0.0, total[0], total[1],
+            seshat_rt.model.name, seshat_rt.relay ? "relay" : "direct");
 }
 
 void seshat_runtime_stop(void)
 {
     char fin = 0;
+    if (seshat_rt.cfg.report_summary)
+        print_summary();
     seshat_p2p_flush();
     seshat_p2p_flush();
     seshat_real.Send(&fin, 1, MPI_BYTE, seshat_model_rank_of(seshat_rt.world_rank),

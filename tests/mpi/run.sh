@@ -110,6 +110,33 @@ case "$seen" in
     *) ok "$desc:$seen" ;;
 esac
 
+# cpu_factor scales compute: 0.5 halves the reported time of a CPU-bound
+# program (communication is ~0.1% of it here). Noise as above: 3 tries.
+desc="cpu_factor 0.5"
+seen=""
+for attempt in 1 2 3; do
+    job "$desc" "$RUN" --set simulator.clock=cpu -np 2 -- "$T/compute" 20 2000000 || break
+    t1=$(value "compute 0")
+    job "$desc" "$RUN" --set simulator.clock=cpu --set simulator.cpu_factor=0.5 -np 2 -- "$T/compute" 20 2000000 || break
+    th=$(value "compute 0")
+    seen="$seen [factor 1: $t1 ns, factor 0.5: $th ns]"
+    awk -v a="$t1" -v b="$th" 'BEGIN { r = b / a; exit !(r > 0.485 && r < 0.515) }' && break
+    seen="$seen FAIL"
+done
+case "$seen" in
+    *"FAIL") bad "$desc: ratio not 0.5 within 3%:$seen" ;;
+    "") ;;
+    *) ok "$desc:$seen" ;;
+esac
+
+# The end-of-run summary names the rank count and the modeled messages.
+desc="run summary"
+if job "$desc" "$RUN" "${BASE[@]}" -np 4 -- "$T/ring" waitall 8 5; then
+    if grep -q "^seshat: 4 ranks, virtual time 0.000025 s (min) .. 0.000025 s (max), .*20 messages, 160 bytes modeled (loggp, direct path)" "$OUT"; then
+        ok "$desc"
+    else bad "$desc: $(grep '^seshat: ' "$OUT")"; fi
+fi
+
 # Failures end the whole job.
 desc="MPI_Abort(world, 7)"
 if job "$desc" "$RUN" -np 2 -- "$T/failing" abort; then
