@@ -192,8 +192,20 @@ static int load_file(seshat_config *cfg, const char *path, char *err, size_t err
         free(keys);
     }
     iniparser_freedict(d);
+    return rc;
+}
+
+/* `files` is one path or several separated by ':' (a preset, then the
+ * user's file), loaded in order. */
+static int load_files(seshat_config *cfg, const char *files, char *err, size_t errlen)
+{
+    char *copy = strdup(files), *save = NULL;
+    int rc = 0;
+    for (char *f = strtok_r(copy, ":", &save); f && rc == 0; f = strtok_r(NULL, ":", &save))
+        rc = load_file(cfg, f, err, errlen);
+    free(copy);
     if (rc == 0)
-        snprintf(cfg->file, sizeof cfg->file, "%s", path);
+        snprintf(cfg->file, sizeof cfg->file, "%s", files);
     return rc;
 }
 
@@ -220,7 +232,7 @@ int seshat_config_load(seshat_config *cfg, const char *file, const char *const *
         file = env;
     if (!file && access("seshat.ini", F_OK) == 0)
         file = "seshat.ini";
-    if (file && load_file(cfg, file, err, errlen) != 0)
+    if (file && load_files(cfg, file, err, errlen) != 0)
         return -1;
     if (use_env && apply_env_sets(cfg, err, errlen) != 0)
         return -1;

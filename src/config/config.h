@@ -61,7 +61,8 @@ typedef struct seshat_config {
 /* Fill with built-in defaults. Never fails. */
 void seshat_config_defaults(seshat_config *cfg);
 
-/* Load per the precedence above. `file` may be NULL (then $SESHAT_CONFIG,
+/* Load per the precedence above. `file` may list several files separated
+ * by ':' (loaded in order: a preset, then the user's file). It may be NULL (then $SESHAT_CONFIG,
  * then ./seshat.ini if it exists). `sets` are "section.key=value" strings.
  * If `use_env` is non-zero, $SESHAT_CONFIG and $SESHAT_SET are read too
  * (libseshat does; tools pass what they were given). */

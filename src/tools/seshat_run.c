@@ -16,7 +16,8 @@
 
 static void usage(FILE *out)
 {
-    fputs("usage: seshat-run [--config FILE] [--set section.key=value]... [--trace DIR]\n"
+    fputs("usage: seshat-run [--preset NAME] [--config FILE] [--set section.key=value]...\n"
+          "                  [--trace DIR]\n"
           "                  [--print-config] [--dry-run] -np N [--] PROGRAM [ARGS...]\n"
           "\n"
           "Runs PROGRAM on N application ranks plus [simulator] ranks model ranks, with\n"
@@ -27,7 +28,9 @@ static void usage(FILE *out)
           "examples:\n"
           "  seshat-run -np 4 -- ./heat\n"
           "  seshat-run --set network.latency=500ns --set network.bandwidth=100Gb/s -np 8 ./cg.A.8\n"
-          "  seshat-run --config next-gen.ini --print-config -np 1 true\n",
+          "  seshat-run --preset ib-ndr -np 8 -- ./my_app\n"
+          "  seshat-run --config next-gen.ini --print-config -np 1 true\n"
+          "\npresets (config/presets/*.ini): seastar ib-edr ib-hdr ib-ndr slingshot11 nextgen\n",
           out);
 }
 
@@ -45,6 +48,25 @@ static void lib_path(char *out, size_t len)
     char real[PATH_MAX];
     if (realpath(out, real))
         snprintf(out, len, "%s", real);
+}
+
+/* A preset is config/presets/NAME.ini, installed under share/seshat. */
+static int preset_path(const char *name, char *out, size_t len)
+{
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    exe[n > 0 ? n : 0] = 0;
+    const char *dir = dirname(exe);
+    const char *const where[] = { "%s/../share/seshat/presets/%s.ini",
+                                  "%s/../../config/presets/%s.ini" };
+    for (int i = 0; i < 2; i++) {
+        char p[PATH_MAX + 256];
+        snprintf(p, sizeof p, where[i], dir, name);
+        if (realpath(p, out) && access(out, R_OK) == 0)
+            return 0;
+    }
+    (void)len;
+    return -1;
 }
 
 static char *join_sets(char **sets, int n)
@@ -85,7 +107,7 @@ static int run(char **argv, int dry)
 
 int main(int argc, char **argv)
 {
-    const char *file = NULL;
+    const char *file = NULL, *preset = NULL;
     char *sets[MAX_SETS + 2] = { 0 };
     int nsets = 0, np = 0, print = 0, dry = 0, i;
     for (i = 1; i < argc; i++) {
@@ -102,6 +124,8 @@ int main(int argc, char **argv)
             dry = 1;
         } else if (i + 1 < argc && !strcmp(a, "--config")) {
             file = argv[++i];
+        } else if (i + 1 < argc && !strcmp(a, "--preset")) {
+            preset = argv[++i];
         } else if (i + 1 < argc && !strcmp(a, "--set") && nsets < MAX_SETS) {
             sets[nsets++] = argv[++i];
         } else if (i + 1 < argc && !strcmp(a, "--trace")) {
@@ -120,6 +144,18 @@ int main(int argc, char **argv)
     }
     seshat_config cfg;
     char err[1024];
+    static char files[2 * PATH_MAX + 2];
+    if (preset) {
+        char pp[PATH_MAX];
+        if (preset_path(preset, pp, sizeof pp) != 0) {
+            fprintf(stderr, "seshat-run: unknown preset '%s' (see --help for the list)\n", preset);
+            return 2;
+        }
+        if (!file)
+            file = getenv("SESHAT_CONFIG");
+        snprintf(files, sizeof files, "%s%s%s", pp, file && *file ? ":" : "", file ? file : "");
+        file = files;
+    }
     if (seshat_config_load(&cfg, file, (const char *const *)sets, nsets, 1, err, sizeof err)) {
         fprintf(stderr, "seshat: config error: %s\n", err);
         return 2;
@@ -155,9 +191,10 @@ int main(int argc, char **argv)
     args[n++] = nprocs;
     args[n++] = "-x";
     args[n++] = preload;
-    if (cfg.file[0] && realpath(cfg.file, cfgpath)) {
-        static char env[PATH_MAX + 32];
-        snprintf(env, sizeof env, "SESHAT_CONFIG=%s", cfgpath);
+    if (cfg.file[0]) {
+        static char env[2 * PATH_MAX + 32];
+        snprintf(env, sizeof env, "SESHAT_CONFIG=%s",
+                 strchr(cfg.file, ':') || !realpath(cfg.file, cfgpath) ? cfg.file : cfgpath);
         args[n++] = "-x";
         args[n++] = env;
     }

@@ -71,6 +71,19 @@ for path in direct relay; do
     if [ "$n" = 1 ]; then ok "$desc: one warning naming MPI_Win_fence"; else bad "$desc: $n warnings for MPI_Win_fence"; fi
 done
 
+# Presets: ib-ndr is L = 0.7us, 400Gb/s, o = 0.12us: an 8-byte round trip
+# is 2(o + round(L + 8 B / 50 GB/s) + o) = 2(120 + 700 + 120) ns.
+desc="preset ib-ndr"
+if job "$desc" "$RUN" --preset ib-ndr --set simulator.clock=none -np 2 -- "$T/pingpong" blocking 8; then
+    expect "blocking 8" 1880
+fi
+for p in config/presets/*.ini; do
+    name=$(basename "$p" .ini)
+    if "$RUN" --preset "$name" --print-config >"$OUT" 2>&1 && grep -q "latency = .*from file .*$name.ini" "$OUT"; then
+        ok "preset $name loads"
+    else bad "preset $name does not load"; fi
+done
+
 # A model rank slowed by 200 us per message changes no virtual time.
 desc="slow model (relay)"
 if job "$desc" "$RUN" "${BASE[@]}" --set network.path=relay --set simulator.debug_model_delay=200us \
