@@ -1,0 +1,72 @@
+#!/bin/bash
+# report.sh OUTDIR - Table 2 (markdown + CSV) and one figure per benchmark
+# from OUTDIR/runs.csv (written by run-nas.sh). Medians over repetitions;
+# a configuration with any failed run is marked failed.
+set -u
+OUT=${1:-nas-results}
+csv="$OUT/runs.csv"
+[ -f "$csv" ] || { echo "report.sh: $csv not found (run run-nas.sh first)" >&2; exit 2; }
+
+awk -F, -v md="$OUT/table2.md" -v out="$OUT/table2.csv" '
+function median(list,   n, a, i, j, t) {
+    n = split(list, a, " ")
+    for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] + 0 > t + 0; j--) a[j + 1] = a[j]; a[j + 1] = t }
+    return n ? a[int((n + 1) / 2)] : ""
+}
+function pct(a, b) { return (a == "" || b == "" || b + 0 == 0) ? "" : sprintf("%+.1f%%", 100 * (a - b) / b) }
+function ratio(a, b) { return (a == "" || b == "" || b + 0 == 0) ? "" : sprintf("%.2f", a / b) }
+NR == 1 { next }
+{
+    k = $1 "." $2 "." $3; m = $4
+    if (!(k in keys)) { keys[k] = 1; order[++nk] = k }
+    if ($6 != "ok") failed[k] = failed[k] " " m
+    if ($7 != "") rep[k, m] = rep[k, m] " " $7
+    if ($10 != "") wall[k, m] = wall[k, m] " " $10
+    if ($12 != "") tb[k, m] = tb[k, m] " " $12
+    if ($13 != "") ev[k, m] = ev[k, m] " " $13
+    if ($9 == "yes") ok[k, m]++
+    runs[k, m]++
+}
+END {
+    hdr = "run,events,native_wall_s,traced_wall_s,trace_bytes,bytes_per_event,native_reported_s,sim_reported_s,traced_reported_s,simulation_error,perturbation,sim_slowdown,trace_slowdown,verified,status"
+    print hdr > out
+    print "| run | events | native wall (s) | traced wall (s) | trace size (B) | B/event | native reported (s) | simulated reported (s) | traced reported (s) | simulation error | traced vs untraced | wall slowdown sim | wall slowdown traced | verified | status |" > md
+    print "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|" > md
+    for (i = 1; i <= nk; i++) {
+        k = order[i]
+        e = median(ev[k, "traced"]); b = median(tb[k, "traced"])
+        nw = median(wall[k, "native"]); tw = median(wall[k, "traced"]); sw = median(wall[k, "sim"])
+        nw = (nw == "") ? "" : sprintf("%.3f", nw); tw = (tw == "") ? "" : sprintf("%.3f", tw)
+        nr = median(rep[k, "native"]); sr = median(rep[k, "sim"]); tr = median(rep[k, "traced"])
+        bpe = (e != "" && e + 0 > 0) ? sprintf("%.2f", b / e) : ""
+        ver = sprintf("%d/%d", ok[k, "native"] + ok[k, "sim"] + ok[k, "traced"], runs[k, "native"] + runs[k, "sim"] + runs[k, "traced"])
+        st = (k in failed) ? "failed:" failed[k] : "ok"
+        row = k "," e "," nw "," tw "," b "," bpe "," nr "," sr "," tr "," pct(sr, nr) "," pct(tr, sr) "," ratio(sw, nw) "," ratio(tw, nw) "," ver "," st
+        print row > out
+        gsub(",", " | ", row); print "| " row " |" > md
+    }
+}' "$csv"
+echo "wrote $OUT/table2.md and $OUT/table2.csv"
+
+if ! command -v gnuplot >/dev/null; then
+    echo "report.sh: gnuplot not found, no figures (apt-get install gnuplot-nox)" >&2
+    exit 0
+fi
+for k in $(awk -F, 'NR > 1 { print $1 "." $2 "." $3 }' "$csv" | sort -u); do
+    IFS=. read -r b c n <<<"$k"
+    for m in native sim traced; do
+        awk -F, -v b="$b" -v c="$c" -v n="$n" -v m="$m" '$1 == b && $2 == c && $3 == n && $4 == m && $7 != "" { print $5, $7 }' "$csv" >"$OUT/.$k.$m.dat"
+    done
+    gnuplot <<EOP
+set terminal pngcairo size 720,420 noenhanced
+set output "$OUT/$k.png"
+set title "$k: reported time per run"
+set xlabel "run"; set ylabel "reported time (s)"; set key outside; set grid
+set yrange [0:*]
+plot "$OUT/.$k.native.dat" using 1:2 with linespoints title "native", \
+     "$OUT/.$k.sim.dat" using 1:2 with linespoints title "seshat", \
+     "$OUT/.$k.traced.dat" using 1:2 with linespoints title "seshat + trace"
+EOP
+    rm -f "$OUT"/.$k.*.dat
+done
+echo "wrote figures $OUT/*.png"

@@ -1,0 +1,92 @@
+#!/bin/bash
+# run-nas.sh - the Seshat paper's NAS study on binaries the user built.
+#
+#   NPB_BIN=/path/to/NPB3.4-MPI/bin nas-scripts/run-nas.sh [OUTDIR]
+#
+# For every benchmark, class and rank count found in $NPB_BIN it runs
+# interleaved series: native (plain mpirun), simulated (seshat, no trace)
+# and traced (seshat with a full trace), $REPS times each, and records the
+# reported time, Mop/s, verification, wall time, peak memory, trace size and
+# events. Results go to OUTDIR (default nas-results/): runs.csv, then
+# report.sh turns them into table2.md/table2.csv and one figure per benchmark.
+#
+# Settings (environment): BENCHMARKS="cg ep is lu mg sp bt ft"  CLASSES="S A"
+# NPROCS="4"  REPS=5  MODES="native sim traced"  SESHAT_RUN=build/bin/seshat-run
+# SESHAT_ARGS="" (e.g. "--preset host")  TIMEOUT=900 (seconds per run).
+# Binaries are named bt.A.x (NPB 3.4) or bt.A.4 (NPB 3.3); nothing from NPB
+# is part of seshat: build it yourself (see docs/validation.md).
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(dirname "$here")
+OUT=${1:-nas-results}
+BENCHMARKS=${BENCHMARKS:-"cg ep is lu mg sp bt ft"}
+CLASSES=${CLASSES:-"S A"}
+NPROCS=${NPROCS:-4}
+REPS=${REPS:-5}
+MODES=${MODES:-"native sim traced"}
+SESHAT_RUN=${SESHAT_RUN:-$top/build/bin/seshat-run}
+SESHAT_ARGS=${SESHAT_ARGS:-}
+TIMEOUT=${TIMEOUT:-900}
+
+die() { echo "run-nas.sh: $*" >&2; exit 2; }
+[ -n "${NPB_BIN:-}" ] || die "set NPB_BIN to the directory of your NPB-MPI binaries (e.g. NPB3.4-MPI/bin)"
+[ -d "$NPB_BIN" ] || die "NPB_BIN=$NPB_BIN is not a directory"
+[ -x "$SESHAT_RUN" ] || die "$SESHAT_RUN not found: run make first (or set SESHAT_RUN)"
+
+binary() {   # binary BENCH CLASS NP -> path or nothing
+    for f in "$NPB_BIN/$1.$2.x" "$NPB_BIN/$1.$2.$3"; do
+        [ -x "$f" ] && { echo "$f"; return; }
+    done
+}
+found=0
+for b in $BENCHMARKS; do for c in $CLASSES; do for n in $NPROCS; do
+    [ -n "$(binary "$b" "$c" "$n")" ] && found=$((found + 1))
+done; done; done
+[ $found -gt 0 ] || die "no NPB binaries in $NPB_BIN (looked for e.g. cg.S.x or cg.S.4 for: $BENCHMARKS; classes $CLASSES; ranks $NPROCS)"
+
+mkdir -p "$OUT/logs" "$OUT/traces"
+csv="$OUT/runs.csv"
+[ -f "$csv" ] || echo "bench,class,np,mode,rep,status,reported_s,mops,verified,wall_s,peak_kb,trace_bytes,events" >"$csv"
+root=""; [ "$(id -u)" -eq 0 ] && root=--allow-run-as-root
+have_time=0; [ -x /usr/bin/time ] && have_time=1
+
+run_one() {   # run_one BENCH CLASS NP MODE REP BINARY
+    local b=$1 c=$2 n=$3 mode=$4 rep=$5 bin=$6
+    local log="$OUT/logs/$b.$c.$n.$mode.$rep.log" tdir="$OUT/traces/$b.$c.$n.$rep"
+    local cmd=()
+    case $mode in
+        native) cmd=(mpirun --oversubscribe $root -np "$n" "$bin") ;;
+        sim)    cmd=("$SESHAT_RUN" $SESHAT_ARGS -np "$n" -- "$bin") ;;
+        traced) rm -rf "$tdir"; cmd=("$SESHAT_RUN" $SESHAT_ARGS --trace "$tdir" -np "$n" -- "$bin") ;;
+    esac
+    local start end status=ok
+    start=$(date +%s.%N)
+    if [ $have_time = 1 ]; then
+        ( cd "$NPB_BIN" && timeout "$TIMEOUT" /usr/bin/time -f "PEAK_KB %M" "${cmd[@]}" ) >"$log" 2>&1 || status=failed
+    else
+        ( cd "$NPB_BIN" && timeout "$TIMEOUT" "${cmd[@]}" ) >"$log" 2>&1 || status=failed
+    fi
+    end=$(date +%s.%N)
+    local t mops ver peak tbytes events
+    t=$(awk -F= '/Time in seconds/ { gsub(/ /, "", $2); print $2 }' "$log" | head -1)
+    mops=$(awk -F= '/Mop\/s total/ { gsub(/ /, "", $2); print $2 }' "$log" | head -1)
+    grep -qE 'Verification +=\s+SUCCESSFUL' "$log" && ver=yes || ver=no
+    [ "$ver" = no ] && status=failed
+    peak=$(awk '/^PEAK_KB/ { print $2 }' "$log" | tail -1)
+    tbytes=""; events=""
+    if [ "$mode" = traced ] && [ -d "$tdir" ]; then
+        tbytes=$(du -sb "$tdir" | awk '{ print $1 }')
+        events=$("$top/build/bin/seshat-trace" stats "$tdir" 2>/dev/null | awk '/^events/ { print $2; exit }')
+    fi
+    echo "$b,$c,$n,$mode,$rep,$status,${t:-},${mops:-},$ver,$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }'),${peak:-},${tbytes:-},${events:-}" >>"$csv"
+    printf '%-4s %s np=%s %-6s rep %s: %s reported %ss\n' "$b" "$c" "$n" "$mode" "$rep" "$status" "${t:-?}"
+}
+
+for b in $BENCHMARKS; do for c in $CLASSES; do for n in $NPROCS; do
+    bin=$(binary "$b" "$c" "$n")
+    [ -n "$bin" ] || continue
+    for rep in $(seq "$REPS"); do       # interleaved, as in the paper
+        for mode in $MODES; do run_one "$b" "$c" "$n" "$mode" "$rep" "$bin"; done
+    done
+done; done; done
+"$here/report.sh" "$OUT"
