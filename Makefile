@@ -30,7 +30,7 @@ LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 LIB_LIBS := -ldl -lpthread -llz4 -liniparser -lm
 
 TOOL_COMMON := $(filter $(BUILD)/obj/src/common/% $(BUILD)/obj/src/config/%,$(LIB_OBJS))
-TOOLS := $(BUILD)/bin/seshat-run
+TOOLS := $(BUILD)/bin/seshat-run $(BUILD)/bin/seshat-sweep
 
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
@@ -63,6 +63,10 @@ $(BUILD)/lib/libseshat.a: $(LIB_OBJS)
 $(BUILD)/bin/seshat-run: $(BUILD)/obj/src/tools/seshat_run.o $(TOOL_COMMON)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -liniparser -lm
+
+$(BUILD)/bin/seshat-sweep: src/tools/seshat-sweep
+	@mkdir -p $(dir $@)
+	cp $< $@
 
 # Unit tests: each test links the library objects it needs plus cmocka.
 $(BUILD)/tests/unit/%: tests/unit/%.c $(LIB_OBJS)

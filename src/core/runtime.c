@@ -98,7 +98,7 @@ static void print_summary(void)
     if (seshat_rt.world_rank != 0)
         return;
     double wall = wall_now() - start_wall;
-    fprintf(stderr, "seshat: %d ranks, virtual time %.6f s (min) .. %.6f s (max), wall %.3f s "
+    fprintf(stderr, "seshat: %d ranks, virtual time %.9f s (min) .. %.9f s (max), wall %.3f s "
             "(%.1fx), %lld messages, %lld bytes modeled (%s, %s path)\n",
             seshat_rt.napp, tmin, tmax, wall, tmax > 0 ? wall / tmax : 0.0, total[0], total[1],
             seshat_rt.model.name, seshat_rt.relay ? "relay" : "direct");

@@ -145,10 +145,23 @@ esac
 # The end-of-run summary names the rank count and the modeled messages.
 desc="run summary"
 if job "$desc" "$RUN" "${BASE[@]}" -np 4 -- "$T/ring" waitall 8 5; then
-    if grep -q "^seshat: 4 ranks, virtual time 0.000025 s (min) .. 0.000025 s (max), .*20 messages, 160 bytes modeled (loggp, direct path)" "$OUT"; then
+    if grep -q "^seshat: 4 ranks, virtual time 0.000025040 s (min) .. 0.000025040 s (max), .*20 messages, 160 bytes modeled (loggp, direct path)" "$OUT"; then
         ok "$desc"
     else bad "$desc: $(grep '^seshat: ' "$OUT")"; fi
 fi
+
+# seshat-sweep: one run per combination; 8-byte round trip 2(L + 8 ns).
+desc="seshat-sweep"
+sweep=$(mktemp -d)
+if job "$desc" "$BUILD/bin/seshat-sweep" --out "$sweep" --vary network.latency=1us,5us "${BASE[@]}" \
+        -np 2 -- "$T/pingpong" blocking 8; then
+    got=$(cut -d, -f2- "$sweep/sweep.csv" | tr '\n' ' ')
+    if [ "$got" = "network.latency,reported_s,status 1us,0.000002016,ok 5us,0.000010016,ok " ]; then
+        ok "$desc: $got"
+    else bad "$desc: sweep.csv: $got"; fi
+    if command -v gnuplot >/dev/null; then [ -s "$sweep/sweep.png" ] && ok "$desc: plot" || bad "$desc: no plot"; fi
+fi
+rm -rf "$sweep"
 
 # Failures end the whole job.
 desc="MPI_Abort(world, 7)"
