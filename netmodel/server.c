@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "coll_sched.h"
 #include "server.h"
 #include "wire.h"
 #include "common/log.h"
@@ -17,9 +18,19 @@ struct pending {                /* rendezvous envelopes waiting for the post */
     struct pending *next;
 };
 
+struct coll_wait {             /* a collective waiting for its members */
+    seshat_coll_entry first;
+    int arrived;
+    int64_t bytes;
+    seshat_vtime *entry;
+    int *world;
+    struct coll_wait *next;
+};
+
 struct server {
     const seshat_server_args *a;
     struct pending *pending;
+    struct coll_wait *colls;
     int fins, served;
     long long messages, bytes;
 };
@@ -80,6 +91,56 @@ static void on_post(struct server *s, const seshat_post *post)
     seshat_error("model rank: post for unknown rendezvous (src %d, seq %d)", post->src, post->seq);
 }
 
+static struct coll_wait *coll_find(struct server *s, const seshat_coll_entry *e)
+{
+    for (struct coll_wait *w = s->colls; w; w = w->next)
+        if (w->first.comm_id == e->comm_id && w->first.leader == e->leader &&
+            w->first.seq == e->seq)
+            return w;
+    struct coll_wait *w = calloc(1, sizeof *w);
+    w->first = *e;
+    w->entry = calloc((size_t)e->p * 2, sizeof *w->entry);
+    w->world = calloc((size_t)e->p, sizeof *w->world);
+    w->next = s->colls;
+    s->colls = w;
+    return w;
+}
+
+/* Once every member has entered: the same schedule the direct path runs. */
+static void coll_answer(struct server *s, struct coll_wait *w)
+{
+    int p = w->first.p;
+    seshat_coll c = { (enum seshat_coll_kind)w->first.kind, (enum seshat_coll_alg)w->first.alg,
+                      p, w->first.root, w->bytes, s->a->cfg->collective_factor };
+    seshat_vtime *exit = w->entry + p;
+    seshat_coll_eval(s->a->model, &c, w->entry, exit);
+    for (int r = 0; r < p; r++) {
+        seshat_answer ans = { SESHAT_ANS_COLL, -1, w->first.comm_id, w->first.seq, 0, 0, exit[r] };
+        s->a->send(&ans, sizeof ans, MPI_BYTE, w->world[r], SESHAT_TAG_ANSWER, s->a->control);
+    }
+    for (struct coll_wait **pp = &s->colls; *pp; pp = &(*pp)->next)
+        if (*pp == w) {
+            *pp = w->next;
+            break;
+        }
+    free(w->entry);
+    free(w->world);
+    free(w);
+}
+
+static void on_coll(struct server *s, const seshat_coll_entry *e)
+{
+    struct coll_wait *w = coll_find(s, e);
+    if (e->rank < 0 || e->rank >= w->first.p)
+        return;
+    w->entry[e->rank] = e->entry;
+    w->world[e->rank] = e->world;
+    if (e->bytes > w->bytes)
+        w->bytes = e->bytes;
+    if (++w->arrived == w->first.p)
+        coll_answer(s, w);
+}
+
 static void on_batch(struct server *s, const MPI_Status *st)
 {
     static seshat_envelope buf[SESHAT_BATCH_MAX];
@@ -96,7 +157,7 @@ static void on_batch(struct server *s, const MPI_Status *st)
 static void handle(struct server *s, const MPI_Status *st)
 {
     MPI_Comm c = s->a->control;
-    union { seshat_envelope e; seshat_post p; char fin; } u;
+    union { seshat_envelope e; seshat_post p; seshat_coll_entry c; char fin; } u;
     switch (st->MPI_TAG) {
     case SESHAT_TAG_ENV:
         s->a->recv(&u.e, sizeof u.e, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, c, MPI_STATUS_IGNORE);
@@ -105,6 +166,10 @@ static void handle(struct server *s, const MPI_Status *st)
     case SESHAT_TAG_POST:
         s->a->recv(&u.p, sizeof u.p, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, c, MPI_STATUS_IGNORE);
         on_post(s, &u.p);
+        break;
+    case SESHAT_TAG_COLL:
+        s->a->recv(&u.c, sizeof u.c, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, c, MPI_STATUS_IGNORE);
+        on_coll(s, &u.c);
         break;
     case SESHAT_TAG_BATCH:
         on_batch(s, st);

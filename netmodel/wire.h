@@ -14,6 +14,7 @@ enum seshat_wire_tag {
     SESHAT_TAG_ANSWER = 3,  /* model -> receiver (relay): seshat_answer */
     SESHAT_TAG_BATCH = 4,   /* app -> model (direct): envelopes for the log */
     SESHAT_TAG_FIN = 5,     /* app -> model: this rank has finalized */
+    SESHAT_TAG_COLL = 6,    /* app -> model (relay): a collective member's entry */
     SESHAT_TAG_REPLY0 = 64  /* + seq: sender's rendezvous completion time */
 };
 #define SESHAT_SEQ_MASK 0x0fffffff
@@ -31,7 +32,8 @@ typedef struct seshat_envelope {
 #define SESHAT_ENV_NOREPLY 0x100
 #define SESHAT_ENV_PROTO(p) ((enum seshat_proto)((p) & 0xff))
 
-enum seshat_answer_type { SESHAT_ANS_ARRIVAL, SESHAT_ANS_NEED_POST, SESHAT_ANS_FINAL };
+enum seshat_answer_type { SESHAT_ANS_ARRIVAL, SESHAT_ANS_NEED_POST, SESHAT_ANS_FINAL,
+                          SESHAT_ANS_COLL };
 
 /* Model -> receiver (relay). Keyed by (src, comm_id, tag) in FIFO order;
  * FINAL answers are keyed by (src, seq). */
@@ -49,6 +51,17 @@ typedef struct seshat_post {
 
 /* Batches stay under Open MPI's shared-memory eager limit (4 KiB), so
  * sending one never waits for the (sleeping) model rank. */
+/* App -> model (relay): one member of a collective. The model rank that
+ * serves the communicator's member 0 gathers all p and answers each member
+ * (SESHAT_ANS_COLL, src = -1, comm_id, tag = seq, arrival = exit). */
+typedef struct seshat_coll_entry {
+    int32_t comm_id, seq, p, rank;
+    int32_t kind, alg, root, world;
+    int32_t leader, pad;     /* world rank of member 0: disjoint communicators
+                                may share an id, never a leader */
+    int64_t entry, bytes;
+} seshat_coll_entry;
+
 #define SESHAT_BATCH_MAX 96
 
 #endif

@@ -46,6 +46,9 @@ typedef struct seshat_config {
     double bandwidth_factor;       /* bandwidth_factor, > 0 */
     double collective_factor;      /* collective_factor, > 0 */
     char platform[SESHAT_PATH_MAX];/* platform: SimGrid XML (model = simgrid) */
+    /* [collectives]: algorithm per collective, index into the algorithm
+     * list of netmodel/coll_sched.h (0 = auto) */
+    int coll_alg[16];
     /* [trace] */
     int trace_enabled;             /* enabled: bool */
     char trace_dir[SESHAT_PATH_MAX];

@@ -3,6 +3,8 @@
 #include "config/schema.h"
 
 #define F(field) offsetof(seshat_config, field)
+/* Same order as SESHAT_COLL_ALGS in netmodel/coll_sched.h. */
+#define COLL_ALGS "auto|linear|binomial|binary|pipeline|recursive_doubling|rabenseifner|ring|bruck|pairwise|dissemination"
 
 const seshat_key seshat_keys[] = {
     { "simulator", "ranks", KEY_INT, F(sim_ranks), "1", NULL, 1,
@@ -34,6 +36,28 @@ const seshat_key seshat_keys[] = {
       "what-if: multiplies every collective's cost" },
     { "network", "platform", KEY_STRING, F(platform), "", NULL, 0,
       "SimGrid platform XML (model = simgrid)" },
+    { "collectives", "barrier", KEY_ENUM, F(coll_alg) + 0 * sizeof(int), "auto", COLL_ALGS, 0,
+      "auto or dissemination | recursive_doubling | linear" },
+    { "collectives", "bcast", KEY_ENUM, F(coll_alg) + 1 * sizeof(int), "auto", COLL_ALGS, 0,
+      "auto or binomial | binary | pipeline | linear" },
+    { "collectives", "reduce", KEY_ENUM, F(coll_alg) + 2 * sizeof(int), "auto", COLL_ALGS, 0,
+      "auto or binomial | pipeline | linear" },
+    { "collectives", "allreduce", KEY_ENUM, F(coll_alg) + 3 * sizeof(int), "auto", COLL_ALGS, 0,
+      "auto or recursive_doubling | ring | rabenseifner | linear" },
+    { "collectives", "gather", KEY_ENUM, F(coll_alg) + 4 * sizeof(int), "auto", COLL_ALGS, 0,
+      "auto or binomial | linear" },
+    { "collectives", "scatter", KEY_ENUM, F(coll_alg) + 5 * sizeof(int), "auto", COLL_ALGS, 0,
+      "auto or binomial | linear" },
+    { "collectives", "allgather", KEY_ENUM, F(coll_alg) + 6 * sizeof(int), "auto", COLL_ALGS, 0,
+      "auto or recursive_doubling | ring | bruck | linear" },
+    { "collectives", "alltoall", KEY_ENUM, F(coll_alg) + 7 * sizeof(int), "auto", COLL_ALGS, 0,
+      "auto or pairwise | bruck | linear" },
+    { "collectives", "reduce_scatter", KEY_ENUM, F(coll_alg) + 8 * sizeof(int), "auto", COLL_ALGS, 0,
+      "auto or ring | linear" },
+    { "collectives", "scan", KEY_ENUM, F(coll_alg) + 9 * sizeof(int), "auto", COLL_ALGS, 0,
+      "auto or linear | recursive_doubling" },
+    { "collectives", "exscan", KEY_ENUM, F(coll_alg) + 10 * sizeof(int), "auto", COLL_ALGS, 0,
+      "auto or linear | recursive_doubling" },
     { "trace", "enabled", KEY_BOOL, F(trace_enabled), "false", NULL, 0, "record a trace" },
     { "trace", "dir", KEY_STRING, F(trace_dir), "", NULL, 0,
       "trace directory (default: a new one per run)" },

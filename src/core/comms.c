@@ -77,6 +77,7 @@ static void add_entry(MPI_Comm comm, int32_t id)
     seshat_real.Comm_test_inter(comm, &e->info.is_inter);
     e->info.id = id;
     e->info.peer_world = peer_world_ranks(comm, e->info.is_inter, &e->info.peer_size);
+    seshat_real.Comm_rank(comm, &e->info.my_rank);
     e->info.shadow = MPI_COMM_NULL;
     if (!seshat_rt.relay)
         seshat_real.Comm_dup(comm, &e->info.shadow);

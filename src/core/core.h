@@ -53,6 +53,8 @@ typedef struct seshat_comm {
     int is_inter;
     int peer_size;           /* size of the group `dest` ranks index */
     int *peer_world;         /* peer rank -> world rank */
+    int my_rank;             /* this rank in comm (local group) */
+    int32_t coll_seq;        /* collectives started on comm so far */
 } seshat_comm;
 
 int seshat_comms_init(MPI_Comm app);
@@ -87,6 +89,9 @@ typedef struct seshat_op {
     int matched;             /* arrival known (status saved) */
     seshat_vtime arrival;
     MPI_Status status;
+    /* collective (nonblocking): its pending exchange, see coll.h */
+    int is_coll;
+    struct seshat_coll_pending *coll;
 } seshat_op;
 
 

@@ -182,7 +182,6 @@ enum seshat_call_id {
     SESHAT_CALL_Recv,
     SESHAT_CALL_Recv_init,
     SESHAT_CALL_Reduce,
-    SESHAT_CALL_Reduce_local,
     SESHAT_CALL_Reduce_scatter,
     SESHAT_CALL_Reduce_scatter_block,
     SESHAT_CALL_Request_free,

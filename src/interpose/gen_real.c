@@ -180,7 +180,6 @@ const char *const seshat_call_names[SESHAT_CALL_COUNT] = {
     "MPI_Recv",
     "MPI_Recv_init",
     "MPI_Reduce",
-    "MPI_Reduce_local",
     "MPI_Reduce_scatter",
     "MPI_Reduce_scatter_block",
     "MPI_Request_free",
@@ -255,17 +254,17 @@ const char *const seshat_call_names[SESHAT_CALL_COUNT] = {
 const unsigned char seshat_call_unmodeled[SESHAT_CALL_COUNT] = {
     0, /* Abort */
     1, /* Accumulate */
-    1, /* Allgather */
-    1, /* Allgatherv */
-    1, /* Allreduce */
-    1, /* Alltoall */
-    1, /* Alltoallv */
-    1, /* Alltoallw */
+    0, /* Allgather */
+    0, /* Allgatherv */
+    0, /* Allreduce */
+    0, /* Alltoall */
+    0, /* Alltoallv */
+    0, /* Alltoallw */
     0, /* Attr_delete */
     0, /* Attr_get */
     0, /* Attr_put */
-    1, /* Barrier */
-    1, /* Bcast */
+    0, /* Barrier */
+    0, /* Bcast */
     0, /* Bsend */
     0, /* Bsend_init */
     0, /* Cancel */
@@ -307,7 +306,7 @@ const unsigned char seshat_call_unmodeled[SESHAT_CALL_COUNT] = {
     0, /* Dist_graph_create_adjacent */
     0, /* Dist_graph_neighbors */
     0, /* Dist_graph_neighbors_count */
-    1, /* Exscan */
+    0, /* Exscan */
     1, /* Fetch_and_op */
     1, /* File_call_errhandler */
     1, /* File_close */
@@ -369,8 +368,8 @@ const unsigned char seshat_call_unmodeled[SESHAT_CALL_COUNT] = {
     1, /* File_write_ordered_end */
     1, /* File_write_shared */
     0, /* Finalize */
-    1, /* Gather */
-    1, /* Gatherv */
+    0, /* Gather */
+    0, /* Gatherv */
     1, /* Get */
     1, /* Get_accumulate */
     0, /* Graph_create */
@@ -381,18 +380,18 @@ const unsigned char seshat_call_unmodeled[SESHAT_CALL_COUNT] = {
     0, /* Graphdims_get */
     1, /* Grequest_complete */
     1, /* Grequest_start */
-    1, /* Iallgather */
-    1, /* Iallgatherv */
-    1, /* Iallreduce */
-    1, /* Ialltoall */
-    1, /* Ialltoallv */
-    1, /* Ialltoallw */
-    1, /* Ibarrier */
-    1, /* Ibcast */
+    0, /* Iallgather */
+    0, /* Iallgatherv */
+    0, /* Iallreduce */
+    0, /* Ialltoall */
+    0, /* Ialltoallv */
+    0, /* Ialltoallw */
+    0, /* Ibarrier */
+    0, /* Ibcast */
     0, /* Ibsend */
-    1, /* Iexscan */
-    1, /* Igather */
-    1, /* Igatherv */
+    0, /* Iexscan */
+    0, /* Igather */
+    0, /* Igatherv */
     0, /* Improbe */
     0, /* Imrecv */
     1, /* Ineighbor_allgather */
@@ -406,13 +405,13 @@ const unsigned char seshat_call_unmodeled[SESHAT_CALL_COUNT] = {
     0, /* Intercomm_merge */
     0, /* Iprobe */
     0, /* Irecv */
-    1, /* Ireduce */
-    1, /* Ireduce_scatter */
-    1, /* Ireduce_scatter_block */
+    0, /* Ireduce */
+    0, /* Ireduce_scatter */
+    0, /* Ireduce_scatter_block */
     0, /* Irsend */
-    1, /* Iscan */
-    1, /* Iscatter */
-    1, /* Iscatterv */
+    0, /* Iscan */
+    0, /* Iscatter */
+    0, /* Iscatterv */
     0, /* Isend */
     0, /* Issend */
     0, /* Mprobe */
@@ -429,10 +428,9 @@ const unsigned char seshat_call_unmodeled[SESHAT_CALL_COUNT] = {
     1, /* Raccumulate */
     0, /* Recv */
     0, /* Recv_init */
-    1, /* Reduce */
-    1, /* Reduce_local */
-    1, /* Reduce_scatter */
-    1, /* Reduce_scatter_block */
+    0, /* Reduce */
+    0, /* Reduce_scatter */
+    0, /* Reduce_scatter_block */
     0, /* Request_free */
     1, /* Request_get_status */
     1, /* Rget */
@@ -440,9 +438,9 @@ const unsigned char seshat_call_unmodeled[SESHAT_CALL_COUNT] = {
     1, /* Rput */
     0, /* Rsend */
     0, /* Rsend_init */
-    1, /* Scan */
-    1, /* Scatter */
-    1, /* Scatterv */
+    0, /* Scan */
+    0, /* Scatter */
+    0, /* Scatterv */
     0, /* Send */
     0, /* Send_init */
     0, /* Sendrecv */

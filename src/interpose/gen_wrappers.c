@@ -11,126 +11,6 @@ int PMPI_Accumulate(const void *origin_addr, int origin_count, MPI_Datatype orig
 }
 int MPI_Accumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win) __attribute__((alias("PMPI_Accumulate")));
 
-int PMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
-{
-    int outer = seshat_enter(SESHAT_CALL_Allgather);
-    int rc = seshat_real.Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, seshat_comm_in(comm));
-    if (outer)
-        seshat_leave(SESHAT_CALL_Allgather);
-    return rc;
-}
-int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm) __attribute__((alias("PMPI_Allgather")));
-
-int PMPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
-{
-    int outer = seshat_enter(SESHAT_CALL_Iallgather);
-    int rc = seshat_real.Iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, seshat_comm_in(comm), request);
-    if (outer)
-        seshat_leave(SESHAT_CALL_Iallgather);
-    return rc;
-}
-int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) __attribute__((alias("PMPI_Iallgather")));
-
-int PMPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm)
-{
-    int outer = seshat_enter(SESHAT_CALL_Allgatherv);
-    int rc = seshat_real.Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, seshat_comm_in(comm));
-    if (outer)
-        seshat_leave(SESHAT_CALL_Allgatherv);
-    return rc;
-}
-int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm) __attribute__((alias("PMPI_Allgatherv")));
-
-int PMPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
-{
-    int outer = seshat_enter(SESHAT_CALL_Iallgatherv);
-    int rc = seshat_real.Iallgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, seshat_comm_in(comm), request);
-    if (outer)
-        seshat_leave(SESHAT_CALL_Iallgatherv);
-    return rc;
-}
-int MPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) __attribute__((alias("PMPI_Iallgatherv")));
-
-int PMPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
-{
-    int outer = seshat_enter(SESHAT_CALL_Allreduce);
-    int rc = seshat_real.Allreduce(sendbuf, recvbuf, count, datatype, op, seshat_comm_in(comm));
-    if (outer)
-        seshat_leave(SESHAT_CALL_Allreduce);
-    return rc;
-}
-int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) __attribute__((alias("PMPI_Allreduce")));
-
-int PMPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request)
-{
-    int outer = seshat_enter(SESHAT_CALL_Iallreduce);
-    int rc = seshat_real.Iallreduce(sendbuf, recvbuf, count, datatype, op, seshat_comm_in(comm), request);
-    if (outer)
-        seshat_leave(SESHAT_CALL_Iallreduce);
-    return rc;
-}
-int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request) __attribute__((alias("PMPI_Iallreduce")));
-
-int PMPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
-{
-    int outer = seshat_enter(SESHAT_CALL_Alltoall);
-    int rc = seshat_real.Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, seshat_comm_in(comm));
-    if (outer)
-        seshat_leave(SESHAT_CALL_Alltoall);
-    return rc;
-}
-int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm) __attribute__((alias("PMPI_Alltoall")));
-
-int PMPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
-{
-    int outer = seshat_enter(SESHAT_CALL_Ialltoall);
-    int rc = seshat_real.Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, seshat_comm_in(comm), request);
-    if (outer)
-        seshat_leave(SESHAT_CALL_Ialltoall);
-    return rc;
-}
-int MPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) __attribute__((alias("PMPI_Ialltoall")));
-
-int PMPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm)
-{
-    int outer = seshat_enter(SESHAT_CALL_Alltoallv);
-    int rc = seshat_real.Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, seshat_comm_in(comm));
-    if (outer)
-        seshat_leave(SESHAT_CALL_Alltoallv);
-    return rc;
-}
-int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm) __attribute__((alias("PMPI_Alltoallv")));
-
-int PMPI_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
-{
-    int outer = seshat_enter(SESHAT_CALL_Ialltoallv);
-    int rc = seshat_real.Ialltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, seshat_comm_in(comm), request);
-    if (outer)
-        seshat_leave(SESHAT_CALL_Ialltoallv);
-    return rc;
-}
-int MPI_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) __attribute__((alias("PMPI_Ialltoallv")));
-
-int PMPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
-{
-    int outer = seshat_enter(SESHAT_CALL_Alltoallw);
-    int rc = seshat_real.Alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, seshat_comm_in(comm));
-    if (outer)
-        seshat_leave(SESHAT_CALL_Alltoallw);
-    return rc;
-}
-int MPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm) __attribute__((alias("PMPI_Alltoallw")));
-
-int PMPI_Ialltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request *request)
-{
-    int outer = seshat_enter(SESHAT_CALL_Ialltoallw);
-    int rc = seshat_real.Ialltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, seshat_comm_in(comm), request);
-    if (outer)
-        seshat_leave(SESHAT_CALL_Ialltoallw);
-    return rc;
-}
-int MPI_Ialltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request *request) __attribute__((alias("PMPI_Ialltoallw")));
-
 int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int nodes[], const int degrees[], const int targets[], const int weights[], MPI_Info info, int reorder, MPI_Comm * newcomm)
 {
     int outer = seshat_enter(SESHAT_CALL_Dist_graph_create);
@@ -174,46 +54,6 @@ int PMPI_Dist_graph_neighbors_count(MPI_Comm comm, int *inneighbors, int *outnei
     return rc;
 }
 int MPI_Dist_graph_neighbors_count(MPI_Comm comm, int *inneighbors, int *outneighbors, int *weighted) __attribute__((alias("PMPI_Dist_graph_neighbors_count")));
-
-int PMPI_Barrier(MPI_Comm comm)
-{
-    int outer = seshat_enter(SESHAT_CALL_Barrier);
-    int rc = seshat_real.Barrier(seshat_comm_in(comm));
-    if (outer)
-        seshat_leave(SESHAT_CALL_Barrier);
-    return rc;
-}
-int MPI_Barrier(MPI_Comm comm) __attribute__((alias("PMPI_Barrier")));
-
-int PMPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
-{
-    int outer = seshat_enter(SESHAT_CALL_Ibarrier);
-    int rc = seshat_real.Ibarrier(seshat_comm_in(comm), request);
-    if (outer)
-        seshat_leave(SESHAT_CALL_Ibarrier);
-    return rc;
-}
-int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request) __attribute__((alias("PMPI_Ibarrier")));
-
-int PMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
-{
-    int outer = seshat_enter(SESHAT_CALL_Bcast);
-    int rc = seshat_real.Bcast(buffer, count, datatype, root, seshat_comm_in(comm));
-    if (outer)
-        seshat_leave(SESHAT_CALL_Bcast);
-    return rc;
-}
-int MPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm) __attribute__((alias("PMPI_Bcast")));
-
-int PMPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request *request)
-{
-    int outer = seshat_enter(SESHAT_CALL_Ibcast);
-    int rc = seshat_real.Ibcast(buffer, count, datatype, root, seshat_comm_in(comm), request);
-    if (outer)
-        seshat_leave(SESHAT_CALL_Ibcast);
-    return rc;
-}
-int MPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request *request) __attribute__((alias("PMPI_Ibcast")));
 
 int PMPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[])
 {
@@ -531,16 +371,6 @@ int PMPI_Compare_and_swap(const void *origin_addr, const void *compare_addr, voi
 }
 int MPI_Compare_and_swap(const void *origin_addr, const void *compare_addr, void *result_addr, MPI_Datatype datatype, int target_rank, MPI_Aint target_disp, MPI_Win win) __attribute__((alias("PMPI_Compare_and_swap")));
 
-int PMPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
-{
-    int outer = seshat_enter(SESHAT_CALL_Exscan);
-    int rc = seshat_real.Exscan(sendbuf, recvbuf, count, datatype, op, seshat_comm_in(comm));
-    if (outer)
-        seshat_leave(SESHAT_CALL_Exscan);
-    return rc;
-}
-int MPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) __attribute__((alias("PMPI_Exscan")));
-
 int PMPI_Fetch_and_op(const void *origin_addr, void *result_addr, MPI_Datatype datatype, int target_rank, MPI_Aint target_disp, MPI_Op op, MPI_Win win)
 {
     int outer = seshat_enter(SESHAT_CALL_Fetch_and_op);
@@ -550,16 +380,6 @@ int PMPI_Fetch_and_op(const void *origin_addr, void *result_addr, MPI_Datatype d
     return rc;
 }
 int MPI_Fetch_and_op(const void *origin_addr, void *result_addr, MPI_Datatype datatype, int target_rank, MPI_Aint target_disp, MPI_Op op, MPI_Win win) __attribute__((alias("PMPI_Fetch_and_op")));
-
-int PMPI_Iexscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request)
-{
-    int outer = seshat_enter(SESHAT_CALL_Iexscan);
-    int rc = seshat_real.Iexscan(sendbuf, recvbuf, count, datatype, op, seshat_comm_in(comm), request);
-    if (outer)
-        seshat_leave(SESHAT_CALL_Iexscan);
-    return rc;
-}
-int MPI_Iexscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request) __attribute__((alias("PMPI_Iexscan")));
 
 int PMPI_File_call_errhandler(MPI_File fh, int errorcode)
 {
@@ -1151,46 +971,6 @@ int PMPI_File_sync(MPI_File fh)
 }
 int MPI_File_sync(MPI_File fh) __attribute__((alias("PMPI_File_sync")));
 
-int PMPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
-{
-    int outer = seshat_enter(SESHAT_CALL_Gather);
-    int rc = seshat_real.Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, seshat_comm_in(comm));
-    if (outer)
-        seshat_leave(SESHAT_CALL_Gather);
-    return rc;
-}
-int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) __attribute__((alias("PMPI_Gather")));
-
-int PMPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
-{
-    int outer = seshat_enter(SESHAT_CALL_Igather);
-    int rc = seshat_real.Igather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, seshat_comm_in(comm), request);
-    if (outer)
-        seshat_leave(SESHAT_CALL_Igather);
-    return rc;
-}
-int MPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) __attribute__((alias("PMPI_Igather")));
-
-int PMPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm)
-{
-    int outer = seshat_enter(SESHAT_CALL_Gatherv);
-    int rc = seshat_real.Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, seshat_comm_in(comm));
-    if (outer)
-        seshat_leave(SESHAT_CALL_Gatherv);
-    return rc;
-}
-int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm) __attribute__((alias("PMPI_Gatherv")));
-
-int PMPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
-{
-    int outer = seshat_enter(SESHAT_CALL_Igatherv);
-    int rc = seshat_real.Igatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, seshat_comm_in(comm), request);
-    if (outer)
-        seshat_leave(SESHAT_CALL_Igatherv);
-    return rc;
-}
-int MPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) __attribute__((alias("PMPI_Igatherv")));
-
 int PMPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win)
 {
     int outer = seshat_enter(SESHAT_CALL_Get);
@@ -1457,76 +1237,6 @@ int PMPI_Raccumulate(const void *origin_addr, int origin_count, MPI_Datatype ori
 }
 int MPI_Raccumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request *request) __attribute__((alias("PMPI_Raccumulate")));
 
-int PMPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm)
-{
-    int outer = seshat_enter(SESHAT_CALL_Reduce);
-    int rc = seshat_real.Reduce(sendbuf, recvbuf, count, datatype, op, root, seshat_comm_in(comm));
-    if (outer)
-        seshat_leave(SESHAT_CALL_Reduce);
-    return rc;
-}
-int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm) __attribute__((alias("PMPI_Reduce")));
-
-int PMPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, MPI_Request *request)
-{
-    int outer = seshat_enter(SESHAT_CALL_Ireduce);
-    int rc = seshat_real.Ireduce(sendbuf, recvbuf, count, datatype, op, root, seshat_comm_in(comm), request);
-    if (outer)
-        seshat_leave(SESHAT_CALL_Ireduce);
-    return rc;
-}
-int MPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, MPI_Request *request) __attribute__((alias("PMPI_Ireduce")));
-
-int PMPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype datatype, MPI_Op arg4)
-{
-    int outer = seshat_enter(SESHAT_CALL_Reduce_local);
-    int rc = seshat_real.Reduce_local(inbuf, inoutbuf, count, datatype, arg4);
-    if (outer)
-        seshat_leave(SESHAT_CALL_Reduce_local);
-    return rc;
-}
-int MPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype datatype, MPI_Op arg4) __attribute__((alias("PMPI_Reduce_local")));
-
-int PMPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
-{
-    int outer = seshat_enter(SESHAT_CALL_Reduce_scatter);
-    int rc = seshat_real.Reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, seshat_comm_in(comm));
-    if (outer)
-        seshat_leave(SESHAT_CALL_Reduce_scatter);
-    return rc;
-}
-int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) __attribute__((alias("PMPI_Reduce_scatter")));
-
-int PMPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request)
-{
-    int outer = seshat_enter(SESHAT_CALL_Ireduce_scatter);
-    int rc = seshat_real.Ireduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, seshat_comm_in(comm), request);
-    if (outer)
-        seshat_leave(SESHAT_CALL_Ireduce_scatter);
-    return rc;
-}
-int MPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request) __attribute__((alias("PMPI_Ireduce_scatter")));
-
-int PMPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
-{
-    int outer = seshat_enter(SESHAT_CALL_Reduce_scatter_block);
-    int rc = seshat_real.Reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, seshat_comm_in(comm));
-    if (outer)
-        seshat_leave(SESHAT_CALL_Reduce_scatter_block);
-    return rc;
-}
-int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) __attribute__((alias("PMPI_Reduce_scatter_block")));
-
-int PMPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request)
-{
-    int outer = seshat_enter(SESHAT_CALL_Ireduce_scatter_block);
-    int rc = seshat_real.Ireduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, seshat_comm_in(comm), request);
-    if (outer)
-        seshat_leave(SESHAT_CALL_Ireduce_scatter_block);
-    return rc;
-}
-int MPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request) __attribute__((alias("PMPI_Ireduce_scatter_block")));
-
 int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
 {
     int outer = seshat_enter(SESHAT_CALL_Request_get_status);
@@ -1566,66 +1276,6 @@ int PMPI_Rput(const void *origin_addr, int origin_count, MPI_Datatype origin_dat
     return rc;
 }
 int MPI_Rput(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp, int target_cout, MPI_Datatype target_datatype, MPI_Win win, MPI_Request *request) __attribute__((alias("PMPI_Rput")));
-
-int PMPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
-{
-    int outer = seshat_enter(SESHAT_CALL_Scan);
-    int rc = seshat_real.Scan(sendbuf, recvbuf, count, datatype, op, seshat_comm_in(comm));
-    if (outer)
-        seshat_leave(SESHAT_CALL_Scan);
-    return rc;
-}
-int MPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) __attribute__((alias("PMPI_Scan")));
-
-int PMPI_Iscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request)
-{
-    int outer = seshat_enter(SESHAT_CALL_Iscan);
-    int rc = seshat_real.Iscan(sendbuf, recvbuf, count, datatype, op, seshat_comm_in(comm), request);
-    if (outer)
-        seshat_leave(SESHAT_CALL_Iscan);
-    return rc;
-}
-int MPI_Iscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request) __attribute__((alias("PMPI_Iscan")));
-
-int PMPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
-{
-    int outer = seshat_enter(SESHAT_CALL_Scatter);
-    int rc = seshat_real.Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, seshat_comm_in(comm));
-    if (outer)
-        seshat_leave(SESHAT_CALL_Scatter);
-    return rc;
-}
-int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) __attribute__((alias("PMPI_Scatter")));
-
-int PMPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
-{
-    int outer = seshat_enter(SESHAT_CALL_Iscatter);
-    int rc = seshat_real.Iscatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, seshat_comm_in(comm), request);
-    if (outer)
-        seshat_leave(SESHAT_CALL_Iscatter);
-    return rc;
-}
-int MPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) __attribute__((alias("PMPI_Iscatter")));
-
-int PMPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
-{
-    int outer = seshat_enter(SESHAT_CALL_Scatterv);
-    int rc = seshat_real.Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, seshat_comm_in(comm));
-    if (outer)
-        seshat_leave(SESHAT_CALL_Scatterv);
-    return rc;
-}
-int MPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) __attribute__((alias("PMPI_Scatterv")));
-
-int PMPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
-{
-    int outer = seshat_enter(SESHAT_CALL_Iscatterv);
-    int rc = seshat_real.Iscatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, seshat_comm_in(comm), request);
-    if (outer)
-        seshat_leave(SESHAT_CALL_Iscatterv);
-    return rc;
-}
-int MPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) __attribute__((alias("PMPI_Iscatterv")));
 
 int PMPI_Topo_test(MPI_Comm comm, int *status)
 {

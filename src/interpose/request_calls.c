@@ -5,6 +5,7 @@
 #include <sched.h>
 #include <stdlib.h>
 
+#include "core/coll.h"
 #include "interpose/interpose.h"
 
 static void start_one(MPI_Request r)
@@ -47,6 +48,8 @@ int MPI_Startall(int n, MPI_Request reqs[]) __attribute__((alias("PMPI_Startall"
 /* When this operation completes in virtual time (learning it if needed). */
 static seshat_vtime completion_of(seshat_op *op, MPI_Status *st)
 {
+    if (op->is_coll)
+        return op->coll ? seshat_coll_finish(op) : op->done;
     if (op->is_send) {
         int cancelled = 0;
         seshat_real.Test_cancelled(st, &cancelled);
@@ -92,7 +95,7 @@ static void complete_set(const MPI_Request *handles, const int *idx, int n, MPI_
     qsort(d, (size_t)m, sizeof *d, by_time);
     for (int k = 0; k < m; k++) {
         seshat_op *op = d[k].op;
-        if (op->is_send)
+        if (op->is_send || op->is_coll)
             seshat_clock_advance_to(d[k].t);
         else
             seshat_clock_advance_to(seshat_recv_finish(op, seshat_clock_now()));

@@ -1,0 +1,17 @@
+/* coll_rounds.h - the round engine under coll_sched.c (internal). A round
+ * is a set of transfers that run concurrently: every receiver posts at the
+ * round's start, every sender injects its sends one after another. */
+#ifndef SESHAT_COLL_ROUNDS_H
+#define SESHAT_COLL_ROUNDS_H
+
+#include "model.h"
+
+typedef struct seshat_rounds seshat_rounds;
+
+/* t[] holds each rank's clock; it is updated in place after every round. */
+seshat_rounds *seshat_rounds_new(const seshat_model *m, int p, seshat_vtime *t);
+void seshat_rounds_send(seshat_rounds *r, int src, int dst, int64_t bytes);
+void seshat_rounds_end(seshat_rounds *r);     /* run the queued transfers */
+void seshat_rounds_free(seshat_rounds *r);
+
+#endif

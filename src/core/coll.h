@@ -1,0 +1,25 @@
+/* coll.h - modeled collectives in the application ranks: each member's
+ * entry time and block size reach the schedule (netmodel/coll_sched.h),
+ * evaluated by every member after an exchange on the shadow communicator
+ * (direct path) or by one model rank (relay path); both give identical
+ * exits. Intercommunicators are not modeled yet (zero cost). */
+#ifndef SESHAT_COLL_H
+#define SESHAT_COLL_H
+
+#include "coll_sched.h"
+#include "core/core.h"
+
+/* Whether collectives on this communicator are modeled. */
+int seshat_coll_modeled(const seshat_comm *c);
+
+/* A blocking collective whose real operation has completed: advance the
+ * clock to this member's exit. `bytes` is this member's block size. */
+void seshat_coll_blocking(seshat_comm *c, enum seshat_coll_kind kind, int root, int64_t bytes);
+
+/* A nonblocking collective just started: record its entry and start the
+ * exchange; its completion time comes from seshat_coll_finish. */
+void seshat_coll_post(seshat_op *op, seshat_comm *c, enum seshat_coll_kind kind, int root,
+                      int64_t bytes);
+seshat_vtime seshat_coll_finish(seshat_op *op);
+
+#endif
