@@ -73,7 +73,7 @@ void seshat_rounds_end(seshat_rounds *r)
     memcpy(r->cpu, r->t, sizeof *r->t * (size_t)r->p);
     for (int k = 0; k < r->n; k++) {
         struct xfer *x = &r->x[k];
-        seshat_vtime inj = m->inject(m, r->cpu[x->src], &r->nic[x->src]);
+        seshat_vtime inj = m->inject(m, r->cpu[x->src], x->bytes, &r->nic[x->src]);
         r->cpu[x->src] = inj + m->send_overhead;
         seshat_msg msg = { x->bytes, inj, m->proto(m, x->bytes, 0) };
         seshat_p2p_times tt = m->p2p(m, &msg, r->t0[x->dst]);

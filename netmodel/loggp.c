@@ -18,10 +18,12 @@ static enum seshat_proto loggp_proto(const seshat_model *m, int64_t bytes, int s
     return (synchronous || bytes > m->eager_limit) ? SESHAT_PROTO_RENDEZVOUS : SESHAT_PROTO_EAGER;
 }
 
-static seshat_vtime loggp_inject(const seshat_model *m, seshat_vtime now, seshat_vtime *nic_free)
+static seshat_vtime loggp_inject(const seshat_model *m, seshat_vtime now, int64_t bytes,
+                                 seshat_vtime *nic_free)
 {
     seshat_vtime start = max_vt(now, *nic_free);
-    *nic_free = start + m->gap_ns;
+    seshat_vtime busy = (seshat_vtime)llround((double)bytes * m->ns_per_byte);
+    *nic_free = start + max_vt(m->gap_ns, busy);
     return start;
 }
 

@@ -36,8 +36,10 @@ typedef struct seshat_model {
     const char *help;
     /* Protocol for `bytes`; `synchronous` sends always rendezvous. */
     enum seshat_proto (*proto)(const struct seshat_model *m, int64_t bytes, int synchronous);
-    /* Injection start for a send posted at `now`; advances *nic_free. */
-    seshat_vtime (*inject)(const struct seshat_model *m, seshat_vtime now, seshat_vtime *nic_free);
+    /* Injection start of a `bytes` send posted at `now`; the sender's NIC
+     * is then busy for max(g, bytes x G): advances *nic_free. */
+    seshat_vtime (*inject)(const struct seshat_model *m, seshat_vtime now, int64_t bytes,
+                           seshat_vtime *nic_free);
     /* Times of one message; `posted` is when the receiver posted the
      * matching receive (used by rendezvous only). */
     seshat_p2p_times (*p2p)(const struct seshat_model *m, const seshat_msg *msg,

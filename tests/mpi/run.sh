@@ -46,12 +46,13 @@ for variant in "direct 1" "relay 1" "direct 2" "relay 2"; do
         for r in 0 3; do expect "ring $r" $((3 * (2000 + 15000 + 1048576))); done
     done
     # Halo exchange (NAS MG's pattern), o = 1us. Eager: the second send is
-    # injected at T+o, arrives at T+2o+L+n and is received last: 3o+L+n per
+    # injected once the NIC has sent the first, at T+max(o, nG) = T+n (n =
+    # 1024 ns > o), arrives at T+n+o+L+n and is received last: 2o+L+2n per
     # step. Rendezvous: each blocking send lasts o+3L+n, then the two
     # receives cost o each: 2(o+3L+n)+2o per step.
     desc="halo exchange ($tag)"
     if job "$desc" "$RUN" "${CFG[@]}" --set network.overhead=1us -np 4 -- "$T/halo" 1024 6; then
-        for r in 0 1 2 3; do expect "halo $r" $((6 * (3000 + 5000 + 1024))); done
+        for r in 0 1 2 3; do expect "halo $r" $((6 * (2000 + 5000 + 2048))); done
     fi
     if job "$desc" "$RUN" "${CFG[@]}" --set network.overhead=1us -np 4 -- "$T/halo" 200000 6; then
         for r in 0 3; do expect "halo $r" $((6 * (2 * (1000 + 15000 + 200000) + 2000))); done

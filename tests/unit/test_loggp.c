@@ -68,9 +68,10 @@ static void gap_spaces_injections(void **state)
     (void)state;
     seshat_model m = model_with(1000, 1e9, 0, 700, 65536);
     seshat_vtime nic = 0;
-    assert_int_equal(m.inject(&m, 0, &nic), 0);
-    assert_int_equal(m.inject(&m, 100, &nic), 700);
-    assert_int_equal(m.inject(&m, 5000, &nic), 5000);
+    assert_int_equal(m.inject(&m, 0, 8, &nic), 0);
+    assert_int_equal(m.inject(&m, 100, 8, &nic), 700);       /* the gap */
+    assert_int_equal(m.inject(&m, 5000, 3000, &nic), 5000);
+    assert_int_equal(m.inject(&m, 5000, 8, &nic), 8000);     /* 3000 B at 1 ns/B */
 }
 
 static void factors_scale(void **state)
