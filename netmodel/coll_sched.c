@@ -138,7 +138,7 @@ static void recursive_doubling(seshat_rounds *R, int p, int64_t bytes, int grow,
     if (halve) {
         for (int d = q / 2; d >= 1; d /= 2, block /= 2) {
             for (int i = 0; i < q; i++)
-                SEND(R, g[i], g[i ^ d], block > 0 ? block : 1);
+                SEND(R, g[i], g[i ^ d], block);
             END(R);
         }
         block = bytes / q;

@@ -1,0 +1,77 @@
+#!/bin/bash
+# run_coll.sh - collectives: exit times equal the schedules' closed forms
+# (docs/models.md), the data is right, and the direct path, the relay path
+# and two model ranks give identical times.
+cd "$(dirname "$0")/../.." || exit 1
+. tests/mpi/lib.sh
+# L = 5us, 1 ns/B, o = 0: an 8-byte message takes w = 5008 ns; the sender's
+# NIC is busy 8 ns per 8-byte message (n G), which staggers back-to-back sends.
+BASE=(--set simulator.clock=none --set network.latency=5us --set network.bandwidth=1GB/s
+      --set network.overhead=0 --set report.summary=false)
+P="$T/coll_times"
+
+# exits NP BYTES COLLECTIVE "EXPECTED PER RANK" [split|cart]
+exits() {
+    local np=$1 n=$2 c=$3 want=$4 sub=${5:-}
+    desc="$c on $np ranks, $n B${sub:+, $sub}"
+    job "$desc" "$RUN" "${BASE[@]}" -np "$np" -- "$P" "$n" "$c" $sub || return
+    local got
+    got=$(grep "^RESULT $c-$n " "$OUT" | sort -k3n | awk '{ printf "%s%s", sep, $4; sep = " " }')
+    if [ "$got" = "$want" ]; then ok "$desc: $got"; else bad "$desc: got '$got', expected '$want'"; fi
+    grep -q "CHECK FAILED" "$OUT" && bad "$desc: $(grep 'CHECK FAILED' "$OUT" | head -1)"
+}
+
+# 4 ranks: dissemination barrier 2L; binomial bcast: a child gets the data
+# w after its parent's earlier sends to bigger subtrees (n G each); binomial
+# reduce; recursive doubling 2w; linear alltoall (p-2) n G + w; linear scan
+# chain; ring allreduce of 1 MiB: 2(p-1) rendezvous rounds of 3L + n/p.
+exits 4 8 barrier "10000 10000 10000 10000"
+exits 4 8 bcast "8 5016 5008 10016"
+exits 4 8 reduce "10016 0 5008 0"
+exits 4 8 allreduce "10016 10016 10016 10016"
+exits 4 8 alltoall "5024 5024 5024 5024"
+exits 4 8 scan "0 5008 10016 15024"
+exits 4 1048576 allreduce "$((6 * (15000 + 262144))) $((6 * (15000 + 262144))) $((6 * (15000 + 262144))) $((6 * (15000 + 262144)))"
+# 5 ranks: 3 dissemination rounds; rank 4 folds into rank 0 for recursive
+# doubling (pre and post steps: 3w), rank 3's second send waits n G for its
+# NIC; ring of 1 MiB in blocks of ceil(n/5) = 209716 B.
+exits 5 8 barrier "15000 15000 15000 15000 15000"
+exits 5 8 bcast "16 5024 5016 10024 5008"
+exits 5 8 reduce "10016 0 5008 0 0"
+exits 5 8 allreduce "15024 10016 10016 10024 15024"
+exits 5 8 alltoall "5032 5032 5032 5032 5032"
+exits 5 8 scan "0 5008 10016 15024 20032"
+r5=$((8 * (15000 + 209716)))
+exits 5 1048576 allreduce "$r5 $r5 $r5 $r5 $r5"
+# Skewed entry: rank r > 0 enters at 3L + r x 100000 ns; nobody leaves
+# before the last rank entered, and the dissemination rounds give exactly:
+exits 4 8 skewed_barrier "320000 320000 325000 315000"
+exits 5 8 skewed_barrier "425000 430000 425000 420000 425000"
+# Nonblocking allreduce overlapped with a 115 us delay: Wait returns at the
+# delay's end, the collective having completed earlier (2w or 3w).
+exits 4 8 ioverlap "115000 115000 115000 115000"
+exits 5 8 ioverlap "115000 115000 115000 115000 115000"
+# Sub-communicators time for their own size (2): one exchange, w.
+exits 4 8 allreduce "5008 5008 5008 5008" split
+exits 4 8 allreduce "5008 5008 5008 5008" cart
+
+# Every collective in sequence: data checked, and identical times on the
+# direct path, the relay path, and with two model ranks.
+for np in 4 5; do
+    for n in 8 1048576; do
+        ref=""
+        for cfg in "direct 1" "relay 1" "relay 2"; do
+            set -- $cfg
+            desc="all collectives, $np ranks, $n B, $1 K=$2"
+            job "$desc" "$RUN" "${BASE[@]}" --set network.path=$1 --set simulator.ranks=$2 \
+                -np "$np" -- "$P" "$n" all || continue
+            if grep -q "CHECK FAILED" "$OUT"; then bad "$desc: $(grep 'CHECK FAILED' "$OUT" | head -1)"; continue; fi
+            cur=$(grep '^RESULT' "$OUT" | sort)
+            lines=$(grep -c "^RESULT" <<<"$cur")
+            if [ -z "$ref" ]; then ref=$cur; ok "$desc: $lines results, data correct"
+            elif [ "$cur" = "$ref" ]; then ok "$desc: identical to direct K=1"
+            else bad "$desc: differs from direct K=1"; diff <(echo "$ref") <(echo "$cur") | head -5; fi
+        done
+    done
+done
+summary
