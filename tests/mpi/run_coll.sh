@@ -55,6 +55,19 @@ exits 5 8 ioverlap "115000 115000 115000 115000 115000"
 exits 4 8 allreduce "5008 5008 5008 5008" split
 exits 4 8 allreduce "5008 5008 5008 5008" cart
 
+# Fortran (use mpi) and its C twin: the same times, and correct data.
+for path in direct relay; do
+    desc="Fortran twin ($path)"
+    job "$desc" "$RUN" "${BASE[@]}" --set network.path=$path -np 4 -- "$T/coll_twin" || continue
+    c_out=$(grep '^RESULT' "$OUT" | sort)
+    job "$desc" "$RUN" "${BASE[@]}" --set network.path=$path -np 4 -- "$T/coll_twin_f" || continue
+    f_out=$(grep '^RESULT' "$OUT" | sort)
+    if [ "$c_out" = "$f_out" ] && [ "$(grep -c 'twin-check [0-3] 0$' <<<"$f_out")" = 4 ] &&
+       grep -q '^RESULT twin-allreduce 3 10016$' <<<"$f_out"; then
+        ok "$desc: MPI_ALLREDUCE, MPI_BCAST, MPI_COMM_SPLIT, MPI_CART_CREATE as in C"
+    else bad "$desc: Fortran and C differ"; diff <(echo "$c_out") <(echo "$f_out") | head -5; fi
+done
+
 # Every collective in sequence: data checked, and identical times on the
 # direct path, the relay path, and with two model ranks.
 for np in 4 5; do
