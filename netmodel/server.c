@@ -33,6 +33,7 @@ struct server {
     struct coll_wait *colls;
     int fins, served;
     long long messages, bytes;
+    int64_t start;               /* wall clock at start, for the message log */
 };
 
 static int64_t mono_ns(void)
@@ -48,6 +49,20 @@ static void nap(int64_t ns)
     nanosleep(&ts, NULL);
 }
 
+/* One message-log line: what the model saw of a point-to-point message.
+ * The network time is the eager arrival minus the injection (rendezvous
+ * handshakes depend on the receiver and are not in the log). */
+static void log_envelope(struct server *s, const seshat_envelope *e)
+{
+    if (!s->a->msglog)
+        return;
+    const seshat_model *m = s->a->model;
+    seshat_msg msg = { e->bytes, e->t_inject, SESHAT_PROTO_EAGER };
+    int64_t net = m->p2p(m, &msg, 0).arrival - e->t_inject;
+    s->a->msglog(SESHAT_ENV_PROTO(e->proto) == SESHAT_PROTO_EAGER ? 1 : 2, mono_ns() - s->start,
+                 e->src, e->dst, e->t_inject, net, e->tag, 0, e->bytes);
+}
+
 static void answer(struct server *s, const seshat_envelope *e, int type, int64_t t)
 {
     seshat_answer ans = { type, e->src, e->comm_id, e->tag, e->seq, 0, t };
@@ -60,6 +75,7 @@ static void on_envelope(struct server *s, const seshat_envelope *e)
     seshat_msg msg = { e->bytes, e->t_inject, SESHAT_ENV_PROTO(e->proto) };
     s->messages++;
     s->bytes += e->bytes;
+    log_envelope(s, e);
     if (msg.proto == SESHAT_PROTO_EAGER) {
         answer(s, e, SESHAT_ANS_ARRIVAL, m->p2p(m, &msg, 0).arrival);
         return;
@@ -151,6 +167,7 @@ static void on_batch(struct server *s, const MPI_Status *st)
     for (int i = 0; i < n / (int)sizeof(seshat_envelope); i++) {
         s->messages++;
         s->bytes += buf[i].bytes;
+        log_envelope(s, &buf[i]);
     }
 }
 
@@ -188,7 +205,7 @@ static void handle(struct server *s, const MPI_Status *st)
 
 void seshat_server_run(const seshat_server_args *a)
 {
-    struct server s = { .a = a };
+    struct server s = { .a = a, .start = mono_ns() };
     for (int r = 0; r < a->napp; r++)
         s.served += (a->napp + r % a->nmodel) == a->world_rank;
     int relay = a->cfg->path == SESHAT_PATH_RELAY;

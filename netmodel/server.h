@@ -20,6 +20,9 @@ typedef struct seshat_server_args {
     int (*send)(const void *, int, MPI_Datatype, int, int, MPI_Comm);
     int (*iprobe)(int, int, MPI_Comm, int *, MPI_Status *);
     int (*get_count)(const MPI_Status *, MPI_Datatype, int *);
+    /* Message-log sink (Seshat's nine fields), NULL when not tracing. */
+    void (*msglog)(int type, int64_t model_ns, int src, int dst, int64_t send_vt,
+                   int64_t net_ns, int tag, int coll, int64_t bytes);
 } seshat_server_args;
 
 /* Serve until all application ranks served by this rank have finalized. */

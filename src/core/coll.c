@@ -3,6 +3,7 @@
 
 #include "core/coll.h"
 #include "core/inbox.h"
+#include "trace/trace.h"
 
 struct member { int64_t entry, bytes; };
 
@@ -27,6 +28,8 @@ static struct seshat_coll_pending *start(seshat_comm *c, enum seshat_coll_kind k
     pd->desc = (seshat_coll){ kind, kind < 11 ? seshat_rt.cfg.coll_alg[kind] : SESHAT_ALG_AUTO,
                               c->peer_size, root, bytes, seshat_rt.cfg.collective_factor };
     pd->seq = c->coll_seq++;
+    if (seshat_tracing)
+        seshat_trace_coll(kind, c->id, root, bytes);
     pd->mine = (struct member){ seshat_clock_now(), bytes };
     if (seshat_rt.relay) {
         seshat_coll_entry e = { c->id, pd->seq, c->peer_size, c->my_rank, kind, pd->desc.alg,

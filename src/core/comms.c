@@ -6,6 +6,7 @@
 
 #include "common/log.h"
 #include "core/core.h"
+#include "trace/trace.h"
 
 #define NBUCKETS 256
 
@@ -81,6 +82,7 @@ static void add_entry(MPI_Comm comm, int32_t id)
     e->info.shadow = MPI_COMM_NULL;
     if (!seshat_rt.relay)
         seshat_real.Comm_dup(comm, &e->info.shadow);
+    seshat_trace_comm(id, e->info.peer_size, e->info.peer_world);
     unsigned b = bucket_of(comm);
     e->next = buckets[b];
     buckets[b] = e;

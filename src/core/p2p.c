@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/inbox.h"
+#include "trace/trace.h"
 
 static seshat_vtime nic_free;     /* sender-local: when the NIC may inject again */
 static int32_t next_seq;
@@ -75,6 +76,8 @@ void seshat_send_begin(seshat_op *op, seshat_comm *c, int dest, int tag,
         op->reply_from = seshat_rt.relay ? seshat_model_rank_of(seshat_rt.world_rank) : e.dst;
     }
     seshat_clock_advance_to(e.t_inject + m->send_overhead);
+    if (seshat_tracing)
+        seshat_trace_send(e.dst, tag, c->id, bytes, e.proto);
     if (seshat_rt.relay) {
         seshat_real.Send(&e, sizeof e, MPI_BYTE, seshat_model_rank_of(seshat_rt.world_rank),
                          SESHAT_TAG_ENV, seshat_rt.control);
@@ -154,6 +157,11 @@ void seshat_recv_match(seshat_op *op, const MPI_Status *st)
         match_relay(op, st);
     else
         match_direct(op, st);
+    if (seshat_tracing) {
+        int count = 0;
+        seshat_real.Get_count(st, MPI_BYTE, &count);
+        seshat_trace_recv(op->comm->peer_world[st->MPI_SOURCE], st->MPI_TAG, op->comm->id, count);
+    }
 }
 
 seshat_vtime seshat_recv_finish(seshat_op *op, seshat_vtime t_call)

@@ -8,6 +8,7 @@
 #include "common/log.h"
 #include "core/core.h"
 #include "server.h"
+#include "trace/trace.h"
 
 struct seshat_runtime seshat_rt = { .app = MPI_COMM_NULL, .control = MPI_COMM_NULL };
 static double start_wall;
@@ -30,8 +31,10 @@ static void run_model_rank(void)
         .world_rank = seshat_rt.world_rank, .napp = seshat_rt.napp, .nmodel = seshat_rt.nmodel,
         .recv = seshat_real.Recv, .send = seshat_real.Send, .iprobe = seshat_real.Iprobe,
         .get_count = seshat_real.Get_count,
+        .msglog = seshat_tracing ? seshat_trace_msglog : NULL,
     };
     seshat_server_run(&a);
+    seshat_trace_stop_log();
     seshat_real.Finalize();
     exit(0);
 }
@@ -62,6 +65,8 @@ int seshat_runtime_start(void)
     seshat_rt.tag_ub = flag ? *tag_ub : 32767;
     seshat_real.Comm_dup(MPI_COMM_WORLD, &seshat_rt.control);
     int is_app = seshat_rt.world_rank < seshat_rt.napp;
+    seshat_trace_start(&seshat_rt.cfg, MPI_COMM_WORLD, seshat_rt.world_rank, seshat_rt.napp,
+                       is_app);
     MPI_Comm part;
     seshat_real.Comm_split(MPI_COMM_WORLD, is_app ? 0 : 1, seshat_rt.world_rank, &part);
     seshat_log_set_rank(seshat_rt.world_rank);
@@ -107,6 +112,7 @@ static void print_summary(void)
 void seshat_runtime_stop(void)
 {
     char fin = 0;
+    seshat_trace_stop(seshat_rt.app, seshat_clock_now());
     if (seshat_rt.cfg.report_summary)
         print_summary();
     seshat_p2p_flush();

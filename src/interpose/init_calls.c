@@ -68,6 +68,7 @@ int MPI_Finalize(void) __attribute__((alias("PMPI_Finalize")));
 
 int PMPI_Abort(MPI_Comm comm, int errorcode)
 {
+    seshat_trace_emergency();
     return seshat_real.Abort(seshat_comm_in(comm), errorcode);
 }
 int MPI_Abort(MPI_Comm comm, int errorcode) __attribute__((alias("PMPI_Abort")));

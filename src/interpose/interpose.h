@@ -7,6 +7,7 @@
 
 #include "core/core.h"
 #include "interpose/gen_calls.h"
+#include "trace/trace.h"
 
 /* Non-zero while an application call is inside seshat: calls that libmpi
  * or ROMIO make from there pass straight through, uncounted. */
@@ -24,12 +25,15 @@ static inline MPI_Comm seshat_comm_in(MPI_Comm c)
 
 /* Returns 1 if this is an outermost application call (then the caller
  * must call seshat_leave), 0 to pass straight through. */
-static inline int seshat_enter(enum seshat_call_id id)
+/* Always inlined so that the return address is the program's call site. */
+__attribute__((always_inline)) static inline int seshat_enter(enum seshat_call_id id)
 {
     if (!seshat_active || seshat_depth)
         return 0;
     seshat_depth = 1;
     seshat_clock_enter();
+    if (seshat_tracing)
+        seshat_trace_enter(id, seshat_clock_now(), __builtin_return_address(0));
     if (seshat_call_unmodeled[id])
         seshat_warn_unmodeled(id);
     return 1;
@@ -37,7 +41,8 @@ static inline int seshat_enter(enum seshat_call_id id)
 
 static inline void seshat_leave(enum seshat_call_id id)
 {
-    (void)id;
+    if (seshat_tracing)
+        seshat_trace_exit(id, seshat_clock_now());
     seshat_clock_leave();
     seshat_depth = 0;
 }

@@ -10,7 +10,7 @@ typedef int (*isend_fn)(const void *, int, MPI_Datatype, int, int, MPI_Comm, MPI
  * one; otherwise it becomes nonblocking plus a wait that serves them. */
 static int must_serve(void) { return seshat_req_unmatched_count() > 0; }
 
-static int blocking_send(enum seshat_call_id id, send_fn real, isend_fn ireal,
+__attribute__((always_inline)) static inline int blocking_send(enum seshat_call_id id, send_fn real, isend_fn ireal,
                          enum seshat_send_mode mode, const void *buf, int count,
                          MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
@@ -39,7 +39,7 @@ static int blocking_send(enum seshat_call_id id, send_fn real, isend_fn ireal,
     return rc;
 }
 
-static int nonblocking_send(enum seshat_call_id id, isend_fn ireal, enum seshat_send_mode mode,
+__attribute__((always_inline)) static inline int nonblocking_send(enum seshat_call_id id, isend_fn ireal, enum seshat_send_mode mode,
                             const void *buf, int count, MPI_Datatype type, int dest, int tag,
                             MPI_Comm comm, MPI_Request *req)
 {
@@ -61,7 +61,7 @@ static int nonblocking_send(enum seshat_call_id id, isend_fn ireal, enum seshat_
     return rc;
 }
 
-static int send_init(enum seshat_call_id id, isend_fn init, enum seshat_send_mode mode,
+__attribute__((always_inline)) static inline int send_init(enum seshat_call_id id, isend_fn init, enum seshat_send_mode mode,
                      const void *buf, int count, MPI_Datatype type, int dest, int tag,
                      MPI_Comm comm, MPI_Request *req)
 {

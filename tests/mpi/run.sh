@@ -125,7 +125,7 @@ case "$seen" in
 esac
 
 # cpu_factor scales compute: 0.5 halves the reported time of a CPU-bound
-# program (communication is ~0.1% of it here). Noise as above: 3 tries.
+# program (communication is ~0.1% of it here), within 5% (noise as above; 3 tries).
 desc="cpu_factor 0.5"
 seen=""
 for attempt in 1 2 3; do
@@ -134,11 +134,11 @@ for attempt in 1 2 3; do
     job "$desc" "$RUN" --set simulator.clock=cpu --set simulator.cpu_factor=0.5 -np 2 -- "$T/compute" 20 2000000 || break
     th=$(value "compute 0")
     seen="$seen [factor 1: $t1 ns, factor 0.5: $th ns]"
-    awk -v a="$t1" -v b="$th" 'BEGIN { r = b / a; exit !(r > 0.485 && r < 0.515) }' && break
+    awk -v a="$t1" -v b="$th" 'BEGIN { r = b / a; exit !(r > 0.475 && r < 0.525) }' && break
     seen="$seen FAIL"
 done
 case "$seen" in
-    *"FAIL") bad "$desc: ratio not 0.5 within 3%:$seen" ;;
+    *"FAIL") bad "$desc: ratio not 0.5 within 5%:$seen" ;;
     "") ;;
     *) ok "$desc:$seen" ;;
 esac

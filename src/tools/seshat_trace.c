@@ -1,0 +1,254 @@
+/* seshat-trace - look into a trace directory: statistics, a readable
+ * dump, Seshat's nine-field message log. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "interpose/gen_calls.h"
+#include "trace_format.h"
+#include "trace_reader.h"
+
+static void usage(FILE *out)
+{
+    fputs("usage: seshat-trace stats DIR\n"
+          "       seshat-trace dump DIR [--rank R]\n"
+          "       seshat-trace msglog DIR       (Seshat's nine-field ASCII lines)\n", out);
+}
+
+struct stats { unsigned long long recs[16], events, sends, recvs, colls, bytes_sent; long long t_end; };
+
+/* Decode up to n varints of a payload; returns how many. */
+static int decode(const seshat_tr_record *rec, uint64_t *v, int n)
+{
+    const uint8_t *p = rec->payload, *end = p + rec->len;
+    int k = 0;
+    while (k < n && p < end && seshat_get_varint(&p, end, &v[k]) == 0)
+        k++;
+    return k;
+}
+
+static const char *call_name(uint64_t id)
+{
+    return id < SESHAT_CALL_COUNT ? seshat_call_names[id] : "?";
+}
+
+static void print_record(int rank, const seshat_tr_record *rec, long long *t)
+{
+    uint64_t v[12] = { 0 };
+    if (rec->kind == SESHAT_REC_HEADER) {
+        const uint8_t *p = rec->payload + 8, *end = rec->payload + rec->len;
+        uint64_t ver = 0, r = 0, n = 0;
+        if (rec->len < 8 || seshat_get_varint(&p, end, &ver) || seshat_get_varint(&p, end, &r) ||
+            seshat_get_varint(&p, end, &n)) {
+            printf("%d header (malformed)\n", rank);
+            return;
+        }
+        printf("%d header %.8s version %llu rank %llu of %llu\n", rank, (const char *)rec->payload,
+               (unsigned long long)ver, (unsigned long long)r, (unsigned long long)n);
+        return;
+    }
+    int n = decode(rec, v, 12);
+    switch (rec->kind) {
+    case SESHAT_REC_ENTER:
+        *t += (long long)v[1];
+        printf("%d %lld enter %s site %llu\n", rank, *t, call_name(v[0]), (unsigned long long)v[2]);
+        break;
+    case SESHAT_REC_EXIT:
+        *t += (long long)v[1];
+        printf("%d %lld exit %s\n", rank, *t, call_name(v[0]));
+        break;
+    case SESHAT_REC_SEND:
+        printf("%d %lld send to %llu tag %lld comm %lld bytes %llu %s\n", rank, *t,
+               (unsigned long long)v[0], (long long)seshat_unzigzag(v[1]),
+               (long long)seshat_unzigzag(v[2]), (unsigned long long)v[3],
+               (v[4] & 0xff) ? "rendezvous" : "eager");
+        break;
+    case SESHAT_REC_RECV:
+        printf("%d %lld recv from %llu tag %lld comm %lld bytes %llu\n", rank, *t,
+               (unsigned long long)v[0], (long long)seshat_unzigzag(v[1]),
+               (long long)seshat_unzigzag(v[2]), (unsigned long long)v[3]);
+        break;
+    case SESHAT_REC_COLL:
+        printf("%d %lld collective kind %llu comm %lld root %lld bytes %llu\n", rank, *t,
+               (unsigned long long)v[0], (long long)seshat_unzigzag(v[1]),
+               (long long)seshat_unzigzag(v[2]), (unsigned long long)v[3]);
+        break;
+    case SESHAT_REC_COMM:
+        printf("%d comm %lld size %llu\n", rank, (long long)seshat_unzigzag(v[0]),
+               (unsigned long long)v[1]);
+        break;
+    case SESHAT_REC_CALLSITE:
+        printf("%d callsite %llu 0x%llx\n", rank, (unsigned long long)v[0], (unsigned long long)v[1]);
+        break;
+    case SESHAT_REC_END:
+        printf("%d end events %llu time %llu\n", rank, (unsigned long long)v[0],
+               (unsigned long long)v[1]);
+        break;
+    default:
+        printf("%d record kind %u (%zu bytes, skipped)\n", rank, rec->kind, rec->len);
+    }
+    (void)n;
+}
+
+static void account(struct stats *s, const seshat_tr_record *rec)
+{
+    uint64_t v[4] = { 0 };
+    s->recs[rec->kind < 16 ? rec->kind : 0]++;
+    if (rec->kind == SESHAT_REC_ENTER || rec->kind == SESHAT_REC_EXIT)
+        s->events++;
+    if (rec->kind == SESHAT_REC_SEND && decode(rec, v, 4) == 4) {
+        s->sends++;
+        s->bytes_sent += v[3];
+    }
+    s->recvs += rec->kind == SESHAT_REC_RECV;
+    s->colls += rec->kind == SESHAT_REC_COLL;
+    if (rec->kind == SESHAT_REC_END && decode(rec, v, 2) == 2)
+        s->t_end = (long long)v[1];
+}
+
+/* Walk one stream; mode 0 = stats, 1 = dump. Returns 0, or 1 on a damaged stream. */
+static int walk(const char *path, int rank, int mode, struct stats *s)
+{
+    char err[1400];
+    seshat_tr *r = seshat_tr_open(path, err, sizeof err);
+    if (!r) {
+        fprintf(stderr, "seshat-trace: %s\n", err);
+        return 1;
+    }
+    seshat_tr_record rec;
+    long long t = 0;
+    int rc;
+    while ((rc = seshat_tr_next(r, &rec)) == 1) {
+        if (mode)
+            print_record(rank, &rec, &t);
+        else
+            account(s, &rec);
+    }
+    if (rc < 0)
+        fprintf(stderr, "seshat-trace: %s\n", seshat_tr_error(r));
+    seshat_tr_close(r);
+    return rc < 0;
+}
+
+static int nranks_of(const char *dir)
+{
+    int n = 0;
+    char path[4200];
+    struct stat st;
+    for (;; n++) {
+        snprintf(path, sizeof path, "%s/rank-%d.sst", dir, n);
+        if (stat(path, &st) != 0)
+            return n;
+    }
+}
+
+static int cmd_stats(const char *dir)
+{
+    int n = nranks_of(dir), bad = 0;
+    if (n == 0) {
+        fprintf(stderr, "seshat-trace: %s: no rank-0.sst: not a seshat trace directory\n", dir);
+        return 2;
+    }
+    struct stats total = { 0 };
+    unsigned long long disk = 0;
+    printf("%-6s %12s %10s %10s %10s %12s %14s %8s\n", "rank", "events", "sends", "recvs",
+           "colls", "bytes sent", "end (ns)", "B/event");
+    for (int r = 0; r < n; r++) {
+        char path[4200];
+        struct stat st;
+        struct stats s = { 0 };
+        snprintf(path, sizeof path, "%s/rank-%d.sst", dir, r);
+        bad |= walk(path, r, 0, &s);
+        stat(path, &st);
+        disk += (unsigned long long)st.st_size;
+        printf("%-6d %12llu %10llu %10llu %10llu %12llu %14lld %8.2f\n", r, s.events, s.sends,
+               s.recvs, s.colls, s.bytes_sent, s.t_end,
+               s.events ? (double)st.st_size / (double)s.events : 0.0);
+        total.events += s.events;
+        total.sends += s.sends;
+        total.recvs += s.recvs;
+        total.colls += s.colls;
+        total.bytes_sent += s.bytes_sent;
+    }
+    printf("events %llu\nsends %llu\nrecvs %llu\ncollectives %llu\nbytes_sent %llu\n"
+           "stream_bytes %llu\nbytes_per_event %.3f\n", total.events, total.sends, total.recvs,
+           total.colls, total.bytes_sent, disk,
+           total.events ? (double)disk / (double)total.events : 0.0);
+    return bad;
+}
+
+static int cmd_dump(const char *dir, int only)
+{
+    int n = nranks_of(dir), bad = 0;
+    for (int r = 0; r < n; r++) {
+        if (only >= 0 && r != only)
+            continue;
+        char path[4200];
+        snprintf(path, sizeof path, "%s/rank-%d.sst", dir, r);
+        bad |= walk(path, r, 1, NULL);
+    }
+    return bad;
+}
+
+/* Seshat's message log: event type, time at model, source, destination,
+ * virtual send time, simulated network time, tag, collective type, length. */
+static int cmd_msglog(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int bad = 0;
+    if (!d) {
+        fprintf(stderr, "seshat-trace: %s: cannot open\n", dir);
+        return 2;
+    }
+    printf("# type model_ns src dst send_vt_ns net_ns tag coll bytes\n");
+    while ((e = readdir(d))) {
+        if (strncmp(e->d_name, "msglog-", 7))
+            continue;
+        char path[4200], err[1400];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        seshat_tr *r = seshat_tr_open(path, err, sizeof err);
+        if (!r)
+            continue;
+        seshat_tr_record rec;
+        uint64_t v[9];
+        int rc;
+        while ((rc = seshat_tr_next(r, &rec)) == 1)
+            if (rec.kind == SESHAT_REC_MSGLOG && decode(&rec, v, 9) == 9)
+                printf("%llu %llu %llu %llu %llu %llu %lld %llu %llu\n", (unsigned long long)v[0],
+                       (unsigned long long)v[1], (unsigned long long)v[2],
+                       (unsigned long long)v[3], (unsigned long long)v[4],
+                       (unsigned long long)v[5], (long long)seshat_unzigzag(v[6]),
+                       (unsigned long long)v[7], (unsigned long long)v[8]);
+        if (rc < 0) {
+            fprintf(stderr, "seshat-trace: %s\n", seshat_tr_error(r));
+            bad = 1;
+        }
+        seshat_tr_close(r);
+    }
+    closedir(d);
+    return bad;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        usage(stdout);
+        return 0;
+    }
+    if (argc < 3) {
+        usage(stderr);
+        return 2;
+    }
+    if (!strcmp(argv[1], "stats"))
+        return cmd_stats(argv[2]);
+    if (!strcmp(argv[1], "dump"))
+        return cmd_dump(argv[2], argc > 4 && !strcmp(argv[3], "--rank") ? atoi(argv[4]) : -1);
+    if (!strcmp(argv[1], "msglog"))
+        return cmd_msglog(argv[2]);
+    fprintf(stderr, "seshat-trace: unknown command %s\n", argv[1]);
+    usage(stderr);
+    return 2;
+}

@@ -1,0 +1,240 @@
+/* trace.c - per-rank event recording (trace.h). */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace/trace_internal.h"
+#include "trace_format.h"
+#include "trace_writer.h"
+
+int seshat_tracing;
+
+static seshat_tw *stream;
+static seshat_vtime last_t;
+static uint64_t events;
+static char dir[SESHAT_PATH_MAX];
+static int my_rank, nranks;
+
+#define NSITES 4096
+static uintptr_t sites[NSITES];    /* call site index -> return address */
+static int nsites;
+
+static void put(unsigned kind, const uint64_t *v, int n)
+{
+    uint8_t buf[16 * SESHAT_VARINT_MAX];
+    size_t len = 0;
+    for (int i = 0; i < n; i++)
+        len += seshat_put_varint(buf + len, v[i]);
+    seshat_tw_record(stream, kind, buf, len);
+}
+
+static uint64_t dt(seshat_vtime t)
+{
+    uint64_t d = t > last_t ? (uint64_t)(t - last_t) : 0;
+    last_t = t > last_t ? t : last_t;
+    return d;
+}
+
+/* Index of a call site, defining it on first use. Linear probing on the
+ * address; a full table maps further sites to index 0. */
+static uint64_t site_index(void *site)
+{
+    uintptr_t a = (uintptr_t)site;
+    static int slot[2 * NSITES];   /* 0 = empty, else index + 1 */
+    unsigned h = (unsigned)((a >> 4) * 2654435761u) % (2 * NSITES);
+    for (int probe = 0; probe < 2 * NSITES; probe++, h = (h + 1) % (2 * NSITES)) {
+        if (slot[h] && sites[slot[h] - 1] == a)
+            return (uint64_t)slot[h] - 1;
+        if (!slot[h]) {
+            if (nsites == NSITES)
+                return 0;
+            sites[nsites] = a;
+            slot[h] = ++nsites;
+            uint64_t v[2] = { (uint64_t)nsites - 1, a };
+            put(SESHAT_REC_CALLSITE, v, 2);
+            return (uint64_t)nsites - 1;
+        }
+    }
+    return 0;
+}
+
+void seshat_trace_enter(int call, seshat_vtime t, void *site)
+{
+    uint64_t idx = site_index(site);
+    uint64_t v[3] = { (uint64_t)call, dt(t), idx };
+    put(SESHAT_REC_ENTER, v, 3);
+    events++;
+}
+
+void seshat_trace_exit(int call, seshat_vtime t)
+{
+    uint64_t v[2] = { (uint64_t)call, dt(t) };
+    put(SESHAT_REC_EXIT, v, 2);
+    events++;
+}
+
+void seshat_trace_send(int peer, int tag, int comm, int64_t bytes, int proto)
+{
+    uint64_t v[5] = { (uint64_t)peer, seshat_zigzag(tag), seshat_zigzag(comm), (uint64_t)bytes,
+                      (uint64_t)proto };
+    put(SESHAT_REC_SEND, v, 5);
+}
+
+void seshat_trace_recv(int peer, int tag, int comm, int64_t bytes)
+{
+    uint64_t v[4] = { (uint64_t)peer, seshat_zigzag(tag), seshat_zigzag(comm), (uint64_t)bytes };
+    put(SESHAT_REC_RECV, v, 4);
+}
+
+void seshat_trace_coll(int kind, int comm, int root, int64_t bytes)
+{
+    uint64_t v[4] = { (uint64_t)kind, seshat_zigzag(comm), seshat_zigzag(root), (uint64_t)bytes };
+    put(SESHAT_REC_COLL, v, 4);
+}
+
+void seshat_trace_comm(int id, int size, const int *world)
+{
+    if (!seshat_tracing)
+        return;
+    size_t cap = (size_t)(size + 2) * SESHAT_VARINT_MAX, len = 0;
+    uint8_t *buf = malloc(cap);
+    if (!buf)
+        return;
+    len += seshat_put_varint(buf + len, seshat_zigzag(id));
+    len += seshat_put_varint(buf + len, (uint64_t)size);
+    for (int i = 0; i < size; i++)
+        len += seshat_put_varint(buf + len, (uint64_t)world[i]);
+    seshat_tw_record(stream, SESHAT_REC_COMM, buf, len);
+    free(buf);
+}
+
+static void on_signal(int sig)
+{
+    seshat_trace_emergency();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void open_stream(const seshat_config *cfg, const char *name)
+{
+    char path[SESHAT_PATH_MAX + 64], err[SESHAT_PATH_MAX + 200];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    stream = seshat_tw_open(path, (size_t)cfg->trace_buffer, NULL, err, sizeof err);
+    if (!stream) {
+        fprintf(stderr, "seshat: cannot trace: %s; tracing is off, the simulation goes on\n", err);
+        return;
+    }
+    seshat_tracing = 1;
+    static const int fatal[] = { SIGTERM, SIGINT, SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL };
+    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
+        signal(fatal[i], on_signal);
+}
+
+void seshat_trace_start(const seshat_config *cfg, MPI_Comm world, int world_rank, int napp,
+                        int is_app)
+{
+    if (!cfg->trace_enabled || seshat_trace_dir(cfg, world, world_rank, dir, sizeof dir) != 0)
+        return;
+    my_rank = world_rank;
+    nranks = napp;
+    char name[64];
+    snprintf(name, sizeof name, is_app ? "rank-%d.sst" : "msglog-%d.sst", world_rank);
+    open_stream(cfg, name);
+    if (!stream)
+        return;
+    uint8_t buf[64];
+    size_t len = 8;
+    memcpy(buf, SESHAT_TRACE_MAGIC, 8);
+    len += seshat_put_varint(buf + len, SESHAT_TRACE_VERSION);
+    len += seshat_put_varint(buf + len, (uint64_t)world_rank);
+    len += seshat_put_varint(buf + len, (uint64_t)napp);
+    seshat_tw_record(stream, SESHAT_REC_HEADER, buf, len);
+    if (world_rank == 0) {
+        char path[SESHAT_PATH_MAX + 64];
+        snprintf(path, sizeof path, "%s/config.ini", dir);
+        FILE *f = fopen(path, "w");
+        if (f) {
+            seshat_config_print(f, cfg);
+            fclose(f);
+        }
+    }
+}
+
+void seshat_trace_msglog(int type, int64_t model_ns, int src, int dst, int64_t send_vt,
+                         int64_t net_ns, int tag, int coll, int64_t bytes)
+{
+    uint64_t v[9] = { (uint64_t)type, (uint64_t)model_ns, (uint64_t)src, (uint64_t)dst,
+                      (uint64_t)send_vt, (uint64_t)net_ns, seshat_zigzag(tag), (uint64_t)coll,
+                      (uint64_t)bytes };
+    put(SESHAT_REC_MSGLOG, v, 9);
+}
+
+/* This rank's call sites, resolved, in sites-<rank>.txt. */
+static void write_sites(void)
+{
+    char path[SESHAT_PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/sites-%d.txt", dir, my_rank);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return;
+    fprintf(f, "# call sites of rank %d: index = function file:line module\n", my_rank);
+    seshat_trace_write_sites(f, sites, nsites);
+    fclose(f);
+}
+
+static void write_defs(int complete, unsigned long long total)
+{
+    char path[SESHAT_PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/defs.ini", dir);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "seshat: cannot write %s\n", path);
+        return;
+    }
+    fprintf(f, "[trace]\nversion = %d\nranks = %d\ncomplete = %s\nevents = %llu\n"
+            "streams = rank-<r>.sst\nmessage_log = msglog-<k>.sst\ncall_sites = sites-<r>.txt\n"
+            "config = config.ini\n",
+            SESHAT_TRACE_VERSION, nranks, complete ? "true" : "false", total);
+    fclose(f);
+}
+
+void seshat_trace_stop(MPI_Comm app, seshat_vtime t_end)
+{
+    if (!dir[0])
+        return;
+    int failed = 0, any_failed = 0;
+    unsigned long long mine = events, total = 0;
+    if (stream) {
+        uint64_t v[2] = { events, (uint64_t)t_end };
+        put(SESHAT_REC_END, v, 2);
+        seshat_tracing = 0;
+        if (seshat_tw_failed(stream))
+            fprintf(stderr, "seshat: %s\n", seshat_tw_error(stream));
+        failed = seshat_tw_close(stream) != 0;
+        stream = NULL;
+        write_sites();
+    } else {
+        failed = 1;
+    }
+    seshat_real.Allreduce(&failed, &any_failed, 1, MPI_INT, MPI_MAX, app);
+    seshat_real.Reduce(&mine, &total, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0, app);
+    if (my_rank == 0) {
+        write_defs(!any_failed, total);
+        fprintf(stderr, "seshat: trace of %llu events in %s%s\n", total, dir,
+                any_failed ? " (INCOMPLETE)" : "");
+    }
+}
+
+void seshat_trace_stop_log(void)
+{
+    seshat_tracing = 0;
+    seshat_tw_close(stream);
+    stream = NULL;
+}
+
+void seshat_trace_emergency(void)
+{
+    if (seshat_tracing)
+        seshat_tw_emergency(stream);
+}

@@ -1,0 +1,41 @@
+/* trace.h - recording inside libseshat: one stream per application rank
+ * (traceout/ format), the model ranks' message logs, and the definitions
+ * file. All of it runs inside MPI calls, where virtual time is stopped, so
+ * tracing never changes the reported times. */
+#ifndef SESHAT_TRACE_H
+#define SESHAT_TRACE_H
+
+#include <mpi.h>
+#include <stdint.h>
+
+#include "config/config.h"
+#include "model.h"
+
+/* Non-zero while this rank records (read on every call: keep it cheap). */
+extern int seshat_tracing;
+
+/* Collective over the real world, before the split: rank 0 creates the
+ * directory and tells everyone; `is_app` ranks open their stream, model
+ * ranks their message log. A failure turns tracing off with one message. */
+void seshat_trace_start(const seshat_config *cfg, MPI_Comm world, int world_rank, int napp,
+                        int is_app);
+
+void seshat_trace_enter(int call, seshat_vtime t, void *site);
+void seshat_trace_exit(int call, seshat_vtime t);
+void seshat_trace_send(int peer, int tag, int comm, int64_t bytes, int proto);
+void seshat_trace_recv(int peer, int tag, int comm, int64_t bytes);
+void seshat_trace_coll(int kind, int comm, int root, int64_t bytes);
+void seshat_trace_comm(int id, int size, const int *world);
+/* Model ranks: one message-log line (Seshat's nine fields). */
+void seshat_trace_msglog(int type, int64_t model_ns, int src, int dst, int64_t send_vt,
+                         int64_t net_ns, int tag, int coll, int64_t bytes);
+
+/* Application ranks, collective over `app` (in MPI_Finalize): close the
+ * stream; rank 0 writes the definitions file, marked complete or not. */
+void seshat_trace_stop(MPI_Comm app, seshat_vtime t_end);
+/* Model ranks, at shutdown. */
+void seshat_trace_stop_log(void);
+/* Async-signal-safe best effort (fatal signals, MPI_Abort). */
+void seshat_trace_emergency(void);
+
+#endif

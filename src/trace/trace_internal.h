@@ -1,0 +1,20 @@
+/* trace_internal.h - shared by the files of src/trace only. */
+#ifndef SESHAT_TRACE_INTERNAL_H
+#define SESHAT_TRACE_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "interpose/gen_calls.h"
+#include "trace/trace.h"
+
+/* Agree on the directory (collective over world); 0 or -1 (tracing off). */
+int seshat_trace_dir(const seshat_config *cfg, MPI_Comm world, int world_rank, char *dir,
+                     size_t len);
+
+/* "index = function file:line module" per call site, resolved in this
+ * process (addresses are per process). */
+void seshat_trace_write_sites(FILE *f, const uintptr_t *sites, int n);
+
+#endif

@@ -1,0 +1,69 @@
+#!/bin/bash
+# run_trace.sh - traces: valid LZ4 streams, exact event counts, no effect
+# on virtual time, clean degradation when the disk refuses, and streams
+# that survive a SIGTERM.
+cd "$(dirname "$0")/../.." || exit 1
+. tests/mpi/lib.sh
+TR="$BUILD/bin/seshat-trace"
+dir=$(mktemp -d)
+trap 'rm -rf "$dir" "$OUT"' EXIT
+BASE=(--set simulator.clock=none --set network.latency=5us --set network.bandwidth=1GB/s
+      --set network.overhead=0)
+
+stat_of() { "$TR" stats "$1" | awk -v k="$2" '$1 == k { print $2 }'; }
+
+# A ring of 5 steps on 4 ranks: per rank Comm_rank, Comm_size, 5 x (Irecv,
+# Isend, Waitall) and Wtime enter and exit (18 x 2), plus Finalize's enter.
+for path in direct relay; do
+    desc="traced ring ($path)"
+    job "$desc" "$RUN" "${BASE[@]}" --set network.path=$path --trace "$dir/ring-$path" \
+        -np 4 -- "$T/ring" waitall 8 5 || continue
+    all_ok=1
+    for f in "$dir/ring-$path"/*.sst; do lz4 -t "$f" >/dev/null 2>&1 || { all_ok=0; bad "$desc: lz4 -t $f"; }; done
+    [ $all_ok = 1 ] && ok "$desc: lz4 -t passes on every stream"
+    ev=$(stat_of "$dir/ring-$path" events); se=$(stat_of "$dir/ring-$path" sends); re=$(stat_of "$dir/ring-$path" recvs)
+    [ "$ev $se $re" = "148 20 20" ] && ok "$desc: 148 events, 20 sends, 20 receives" || bad "$desc: events/sends/recvs $ev $se $re"
+    grep -q "^complete = true" "$dir/ring-$path/defs.ini" && ok "$desc: definitions say complete" || bad "$desc: defs.ini"
+    grep -q "^3 = main tests/mpi/ring.c:55 " "$dir/ring-$path/sites-0.txt" && ok "$desc: call site resolved to ring.c:55" \
+        || bad "$desc: call site 3: $(sed -n 5p "$dir/ring-$path/sites-0.txt")"
+    n=$("$TR" msglog "$dir/ring-$path" | grep -vc '^#')
+    [ "$n" = 20 ] && ok "$desc: message log has 20 lines" || bad "$desc: message log has $n lines"
+done
+
+# Tracing never changes virtual time: identical results with and without.
+for prog in "pingpong nonblocking 8 1048576" "ring testsome 1048576 3" "coll_times 1024 all"; do
+    desc="trace on == trace off: $prog"
+    job "$desc" "$RUN" "${BASE[@]}" --set report.summary=false -np 4 -- $(sed "s|^|$T/|" <<<"$prog") || continue
+    off=$(grep '^RESULT' "$OUT" | sort)
+    job "$desc" "$RUN" "${BASE[@]}" --set report.summary=false --trace "$dir/onoff" -np 4 -- $(sed "s|^|$T/|" <<<"$prog") || continue
+    on=$(grep '^RESULT' "$OUT" | sort)
+    rm -rf "$dir/onoff"
+    [ -n "$on" ] && [ "$on" = "$off" ] && ok "$desc ($(wc -l <<<"$on") results)" || bad "$desc: results differ"
+done
+
+# An existing directory is never overwritten.
+desc="existing trace directory"
+mkdir -p "$dir/taken"; echo keep >"$dir/taken/file"
+if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/taken" -np 2 -- "$T/pingpong" blocking 8; then
+    [ -f "$dir/taken.1/rank-0.sst" ] && [ "$(cat "$dir/taken/file")" = keep ] && grep -q "taken exists" "$OUT" \
+        && ok "$desc: written to taken.1, with a message" || bad "$desc: $(grep seshat "$OUT" | head -2)"
+fi
+
+# An unwritable directory: one clear message, the program still finishes.
+desc="unwritable trace directory"
+if job "$desc" "$RUN" "${BASE[@]}" --trace /proc/seshat-no -np 2 -- "$T/pingpong" blocking 8; then
+    if [ $rc -eq 0 ] && grep -q "^RESULT blocking 8 10016" "$OUT" && grep -q "cannot create the trace directory" "$OUT"; then
+        ok "$desc: exit 0, times unchanged, message given"
+    else bad "$desc: exit $rc"; fi
+fi
+
+# SIGTERM in the middle of a run: what was buffered is flushed and reads back.
+desc="SIGTERM during a traced run"
+( timeout -k 5 60 "$RUN" --set simulator.clock=none --set trace.buffer=64KiB --trace "$dir/term" \
+      -np 2 -- "$T/compute" 200000 1000 >"$OUT" 2>&1 & echo $! >"$dir/pid"; wait ) &
+sleep 4
+pkill -TERM -f "mpirun.*compute 200000" ; wait
+sleep 1
+ev=$("$TR" stats "$dir/term" 2>/dev/null | awk '$1 == "events" { print $2 }')
+if [ -n "$ev" ] && [ "$ev" -gt 1000 ]; then ok "$desc: $ev events read back"; else bad "$desc: events '$ev'"; fi
+summary

@@ -1,0 +1,65 @@
+/* trace_format.h - the seshat trace record format (docs/trace-format.md).
+ *
+ * A stream is a sequence of standard LZ4 frames (with content checksums);
+ * each frame decompresses to whole records. A record is
+ *     kind (varint) | length (varint) | payload (length bytes)
+ * so a reader skips kinds it does not know. Integers in payloads are
+ * unsigned LEB128 varints; timestamps are deltas from the previous
+ * timestamp of the stream (virtual time never goes backwards). */
+#ifndef SESHAT_TRACE_FORMAT_H
+#define SESHAT_TRACE_FORMAT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SESHAT_TRACE_MAGIC "SESHATTR"
+#define SESHAT_TRACE_VERSION 1
+
+enum seshat_rec_kind {
+    SESHAT_REC_HEADER = 1,   /* magic[8], version, rank, nranks */
+    SESHAT_REC_ENTER = 2,    /* call id, dt, call site index */
+    SESHAT_REC_EXIT = 3,     /* call id, dt */
+    SESHAT_REC_SEND = 4,     /* peer (world), tag, comm id, bytes, protocol */
+    SESHAT_REC_RECV = 5,     /* peer (world), tag, comm id, bytes */
+    SESHAT_REC_COLL = 6,     /* collective kind, comm id, root, bytes */
+    SESHAT_REC_COMM = 7,     /* comm id, size, world rank of each member */
+    SESHAT_REC_CALLSITE = 8, /* index, return address */
+    SESHAT_REC_END = 9,      /* events written (enter + exit), final time */
+    SESHAT_REC_MSGLOG = 10   /* model rank message log: Seshat's nine fields */
+};
+
+/* Most bytes a varint takes. */
+#define SESHAT_VARINT_MAX 10
+
+static inline size_t seshat_put_varint(uint8_t *p, uint64_t v)
+{
+    size_t n = 0;
+    while (v >= 0x80) {
+        p[n++] = (uint8_t)(v | 0x80);
+        v >>= 7;
+    }
+    p[n++] = (uint8_t)v;
+    return n;
+}
+
+/* Reads a varint from [*p, end); returns 0 and advances *p, or -1 if it
+ * runs past the end or is longer than 10 bytes. */
+static inline int seshat_get_varint(const uint8_t **p, const uint8_t *end, uint64_t *v)
+{
+    uint64_t x = 0;
+    for (int shift = 0; shift < 70 && *p < end; shift += 7) {
+        uint8_t b = *(*p)++;
+        x |= (uint64_t)(b & 0x7f) << shift;
+        if (!(b & 0x80)) {
+            *v = x;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+/* Signed values (tags may be MPI_ANY_TAG, roots MPI_ROOT): zigzag. */
+static inline uint64_t seshat_zigzag(int64_t v) { return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63); }
+static inline int64_t seshat_unzigzag(uint64_t v) { return (int64_t)(v >> 1) ^ -(int64_t)(v & 1); }
+
+#endif
