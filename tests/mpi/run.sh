@@ -102,46 +102,38 @@ if SESHAT_SET="simulator.clock=none;network.latency=5us;network.bandwidth=1GB/s;
 fi
 
 # Oversubscription: the same CPU work reports the same time with 2 and 8
-# ranks on this machine's cores (clock = cpu), within 2%. CPU time per
-# instruction still varies with what else runs on a shared machine, so a
-# pair is measured up to three times and one agreeing pair passes.
+# ranks on this machine's cores (clock = cpu), within 2%. Interference from
+# other processes (or a busy SMT sibling) can only add CPU time, so each
+# case is measured three times, interleaved, and the minima are compared.
 desc="oversubscription"
-seen=""
+min2=""; min8=""
 for attempt in 1 2 3; do
     job "$desc" "$RUN" --set simulator.clock=cpu -np 2 -- "$T/compute" 20 2000000 || break
-    t2=$(value "compute 0")
+    t=$(value "compute 0"); [ -z "$min2" ] || [ "$t" -lt "$min2" ] && min2=$t
     job "$desc" "$RUN" --set simulator.clock=cpu -np 8 -- "$T/compute" 20 2000000 || break
-    t8=$(value "compute 0")
-    seen="$seen [2 ranks $t2 ns, 8 ranks $t8 ns]"
-    if awk -v a="$t2" -v b="$t8" 'BEGIN { d = (a - b) / a; if (d < 0) d = -d; exit !(a > 0 && d < 0.02) }'; then
-        break
-    fi
-    seen="$seen FAIL"
+    t=$(value "compute 0"); [ -z "$min8" ] || [ "$t" -lt "$min8" ] && min8=$t
 done
-case "$seen" in
-    *"FAIL") bad "$desc: differ by 2% or more:$seen" ;;
-    "") ;;
-    *) ok "$desc:$seen" ;;
-esac
+if [ -n "$min2" ] && [ -n "$min8" ]; then
+    if awk -v a="$min2" -v b="$min8" 'BEGIN { d = (a - b) / a; if (d < 0) d = -d; exit !(d < 0.02) }'; then
+        ok "$desc: 2 ranks $min2 ns, 8 ranks $min8 ns (minimum of 3)"
+    else bad "$desc: 2 ranks $min2 ns vs 8 ranks $min8 ns differ by 2% or more"; fi
+fi
 
 # cpu_factor scales compute: 0.5 halves the reported time of a CPU-bound
-# program (communication is ~0.1% of it here), within 5% (noise as above; 3 tries).
+# program (communication is ~0.1% of it here); minima of 3 as above.
 desc="cpu_factor 0.5"
-seen=""
+m1=""; mh=""
 for attempt in 1 2 3; do
     job "$desc" "$RUN" --set simulator.clock=cpu -np 2 -- "$T/compute" 20 2000000 || break
-    t1=$(value "compute 0")
+    t=$(value "compute 0"); [ -z "$m1" ] || [ "$t" -lt "$m1" ] && m1=$t
     job "$desc" "$RUN" --set simulator.clock=cpu --set simulator.cpu_factor=0.5 -np 2 -- "$T/compute" 20 2000000 || break
-    th=$(value "compute 0")
-    seen="$seen [factor 1: $t1 ns, factor 0.5: $th ns]"
-    awk -v a="$t1" -v b="$th" 'BEGIN { r = b / a; exit !(r > 0.475 && r < 0.525) }' && break
-    seen="$seen FAIL"
+    t=$(value "compute 0"); [ -z "$mh" ] || [ "$t" -lt "$mh" ] && mh=$t
 done
-case "$seen" in
-    *"FAIL") bad "$desc: ratio not 0.5 within 5%:$seen" ;;
-    "") ;;
-    *) ok "$desc:$seen" ;;
-esac
+if [ -n "$m1" ] && [ -n "$mh" ]; then
+    if awk -v a="$m1" -v b="$mh" 'BEGIN { r = b / a; exit !(r > 0.485 && r < 0.515) }'; then
+        ok "$desc: factor 1 $m1 ns, factor 0.5 $mh ns"
+    else bad "$desc: factor 1 $m1 ns, factor 0.5 $mh ns: not half within 3%"; fi
+fi
 
 # The end-of-run summary names the rank count and the modeled messages.
 desc="run summary"
