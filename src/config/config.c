@@ -19,6 +19,9 @@ static const char *const expected[] = {
     [KEY_BOOL] = "true or false",
     [KEY_ENUM] = "one of",
     [KEY_STRING] = "a string",
+    [KEY_KINDS] = "all or a comma-separated list of p2p, collective, comm, waittest, other",
+    [KEY_RANKS] = "all or a rank set such as 0-3,8",
+    [KEY_WINDOW] = "all or a time window such as 1ms-5ms or 2s-",
 };
 
 static const seshat_key *find_key(const char *section, const char *key)
@@ -115,6 +118,18 @@ static int store(seshat_config *cfg, const seshat_key *k, const char *v)
             return -1;
         strcpy(field, v);
         return 0;
+    case KEY_KINDS:
+    case KEY_RANKS:
+    case KEY_WINDOW: {
+        unsigned mask;
+        int64_t a, b;
+        if (strlen(v) >= 256 || (k->kind == KEY_KINDS && seshat_kindset_mask(v, &mask)) ||
+            (k->kind == KEY_RANKS && seshat_rankset_check(v)) ||
+            (k->kind == KEY_WINDOW && seshat_window_parse(v, &a, &b)))
+            return -1;
+        strcpy(field, v);
+        return 0;
+    }
     }
     return -1;
 }
@@ -130,7 +145,7 @@ static int set_one(seshat_config *cfg, const char *where, const char *section, c
         return fail(err, errlen, "%s: unknown key %s.%s", where, section, key);
     if (store(cfg, k, value) != 0) {
         const char *range = k->kind == KEY_INT ? (k->positive ? " >= 1" : " >= 0")
-                            : k->kind == KEY_ENUM || k->kind == KEY_BOOL || k->kind == KEY_STRING
+                            : k->kind >= KEY_BOOL
                                 ? "" : k->positive ? ", greater than 0" : ", not negative";
         return fail(err, errlen, "%s: %s.%s = \"%s\": expected %s%s%s%s", where, section, key,
                     value, expected[k->kind], k->kind == KEY_ENUM ? " " : "",
@@ -252,7 +267,10 @@ static void print_value(FILE *out, const seshat_config *cfg, const seshat_key *k
     case KEY_BYTES: fprintf(out, "%lldB", (long long)*(const int64_t *)field); break;
     case KEY_BANDWIDTH: fprintf(out, "%.17gB/s", *(const double *)field); break;
     case KEY_BOOL: fputs(*(const int *)field ? "true" : "false", out); break;
-    case KEY_STRING: fputs(field, out); break;
+    case KEY_STRING:
+    case KEY_KINDS:
+    case KEY_RANKS:
+    case KEY_WINDOW: fputs(field, out); break;
     case KEY_ENUM: {
         int idx = *(const int *)field;
         const char *p = k->choices;

@@ -53,6 +53,10 @@ typedef struct seshat_config {
     int trace_enabled;             /* enabled: bool */
     char trace_dir[SESHAT_PATH_MAX];
     int64_t trace_buffer;          /* buffer (bytes) */
+    char trace_kinds[256];         /* kinds: all | p2p,collective,comm,waittest,other */
+    char trace_ranks[256];         /* ranks: all | 0-3,8 */
+    int64_t trace_min_bytes;       /* min_bytes: smaller messages are not recorded */
+    char trace_window[256];        /* window: all | 1ms-5ms | 2s- */
     /* [report] */
     int report_summary;            /* summary: bool, end-of-run summary on stderr */
 
@@ -80,6 +84,14 @@ int seshat_config_set(seshat_config *cfg, const char *assignment,
 /* Print the effective configuration as INI, each value annotated with its
  * origin. */
 void seshat_config_print(FILE *out, const seshat_config *cfg);
+
+/* [trace] filters. Event kinds, in bit order: */
+enum { SESHAT_KIND_P2P, SESHAT_KIND_COLL, SESHAT_KIND_COMM, SESHAT_KIND_WAITTEST,
+       SESHAT_KIND_OTHER, SESHAT_KIND_COUNT };
+int seshat_kindset_mask(const char *s, unsigned *mask);          /* 0 or -1 */
+int seshat_rankset_check(const char *s);                          /* 0 or -1 */
+int seshat_rankset_contains(const char *s, int rank);             /* 1 or 0 */
+int seshat_window_parse(const char *s, int64_t *from, int64_t *to); /* 0 or -1 */
 
 /* Unit parsers, exposed for tests and tools. Return 0 or -1. */
 int seshat_parse_time_ns(const char *s, int64_t *ns);

@@ -132,23 +132,34 @@ static int walk(const char *path, int rank, int mode, struct stats *s)
     return rc < 0;
 }
 
+/* Ranks in the run: one more than the largest rank-<r>.sst (a trace may
+ * hold only some ranks, [trace] ranks). */
 static int nranks_of(const char *dir)
 {
-    int n = 0;
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int n = 0, r;
+    while (d && (e = readdir(d)))
+        if (sscanf(e->d_name, "rank-%d.sst", &r) == 1 && r + 1 > n)
+            n = r + 1;
+    if (d)
+        closedir(d);
+    return n;
+}
+
+static int has_rank(const char *dir, int r)
+{
     char path[4200];
     struct stat st;
-    for (;; n++) {
-        snprintf(path, sizeof path, "%s/rank-%d.sst", dir, n);
-        if (stat(path, &st) != 0)
-            return n;
-    }
+    snprintf(path, sizeof path, "%s/rank-%d.sst", dir, r);
+    return stat(path, &st) == 0;
 }
 
 static int cmd_stats(const char *dir)
 {
     int n = nranks_of(dir), bad = 0;
     if (n == 0) {
-        fprintf(stderr, "seshat-trace: %s: no rank-0.sst: not a seshat trace directory\n", dir);
+        fprintf(stderr, "seshat-trace: %s: no rank-<r>.sst: not a seshat trace directory\n", dir);
         return 2;
     }
     struct stats total = { 0 };
@@ -159,6 +170,8 @@ static int cmd_stats(const char *dir)
         char path[4200];
         struct stat st;
         struct stats s = { 0 };
+        if (!has_rank(dir, r))
+            continue;
         snprintf(path, sizeof path, "%s/rank-%d.sst", dir, r);
         bad |= walk(path, r, 0, &s);
         stat(path, &st);
@@ -183,7 +196,7 @@ static int cmd_dump(const char *dir, int only)
 {
     int n = nranks_of(dir), bad = 0;
     for (int r = 0; r < n; r++) {
-        if (only >= 0 && r != only)
+        if ((only >= 0 && r != only) || !has_rank(dir, r))
             continue;
         char path[4200];
         snprintf(path, sizeof path, "%s/rank-%d.sst", dir, r);

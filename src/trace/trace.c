@@ -11,6 +11,10 @@
 int seshat_tracing;
 
 static seshat_tw *stream;
+static int filtered_out;                 /* this rank is not in trace.ranks */
+static unsigned kinds = ~0u;             /* trace.kinds as a mask */
+static int64_t min_bytes, t_from, t_to = INT64_MAX;
+static unsigned char call_kind[SESHAT_CALL_COUNT];
 static seshat_vtime last_t;
 static uint64_t events;
 static char dir[SESHAT_PATH_MAX];
@@ -59,8 +63,39 @@ static uint64_t site_index(void *site)
     return 0;
 }
 
+static int kind_of_name(const char *n)
+{
+    static const char *const coll[] = { "MPI_Barrier", "MPI_Bcast", "MPI_Reduce", "MPI_Allreduce",
+        "MPI_Gather", "MPI_Scatter", "MPI_Allgather", "MPI_Alltoall", "MPI_Scan", "MPI_Exscan",
+        "MPI_Neighbor", "MPI_Ibarrier", "MPI_Ibcast", "MPI_Ireduce", "MPI_Iallreduce",
+        "MPI_Igather", "MPI_Iscatter", "MPI_Iallgather", "MPI_Ialltoall", "MPI_Iscan",
+        "MPI_Iexscan", "MPI_Ineighbor" };
+    static const char *const comm[] = { "MPI_Comm_", "MPI_Cart_", "MPI_Graph_", "MPI_Dist_graph",
+        "MPI_Intercomm_", "MPI_Topo_test", "MPI_Attr_" };
+    for (size_t i = 0; i < sizeof coll / sizeof coll[0]; i++)
+        if (!strncmp(n, coll[i], strlen(coll[i])))
+            return SESHAT_KIND_COLL;
+    if ((!strncmp(n, "MPI_Wait", 8) || !strncmp(n, "MPI_Test", 8)) && strcmp(n, "MPI_Test_cancelled"))
+        return SESHAT_KIND_WAITTEST;
+    for (size_t i = 0; i < sizeof comm / sizeof comm[0]; i++)
+        if (!strncmp(n, comm[i], strlen(comm[i])))
+            return SESHAT_KIND_COMM;
+    if (strstr(n, "send") || strstr(n, "recv") || strstr(n, "Send") || strstr(n, "Recv") ||
+        strstr(n, "probe") || strstr(n, "Probe") || !strncmp(n, "MPI_Start", 9) ||
+        !strcmp(n, "MPI_Request_free") || !strcmp(n, "MPI_Cancel"))
+        return SESHAT_KIND_P2P;
+    return SESHAT_KIND_OTHER;
+}
+
+static int wanted(int kind, seshat_vtime t)
+{
+    return (kinds >> kind & 1) && t >= t_from && t < t_to;
+}
+
 void seshat_trace_enter(int call, seshat_vtime t, void *site)
 {
+    if (!wanted(call_kind[call], t))
+        return;
     uint64_t idx = site_index(site);
     uint64_t v[3] = { (uint64_t)call, dt(t), idx };
     put(SESHAT_REC_ENTER, v, 3);
@@ -69,6 +104,8 @@ void seshat_trace_enter(int call, seshat_vtime t, void *site)
 
 void seshat_trace_exit(int call, seshat_vtime t)
 {
+    if (!wanted(call_kind[call], t))
+        return;
     uint64_t v[2] = { (uint64_t)call, dt(t) };
     put(SESHAT_REC_EXIT, v, 2);
     events++;
@@ -76,6 +113,8 @@ void seshat_trace_exit(int call, seshat_vtime t)
 
 void seshat_trace_send(int peer, int tag, int comm, int64_t bytes, int proto)
 {
+    if (bytes < min_bytes || !wanted(SESHAT_KIND_P2P, last_t))
+        return;
     uint64_t v[5] = { (uint64_t)peer, seshat_zigzag(tag), seshat_zigzag(comm), (uint64_t)bytes,
                       (uint64_t)proto };
     put(SESHAT_REC_SEND, v, 5);
@@ -83,12 +122,16 @@ void seshat_trace_send(int peer, int tag, int comm, int64_t bytes, int proto)
 
 void seshat_trace_recv(int peer, int tag, int comm, int64_t bytes)
 {
+    if (bytes < min_bytes || !wanted(SESHAT_KIND_P2P, last_t))
+        return;
     uint64_t v[4] = { (uint64_t)peer, seshat_zigzag(tag), seshat_zigzag(comm), (uint64_t)bytes };
     put(SESHAT_REC_RECV, v, 4);
 }
 
 void seshat_trace_coll(int kind, int comm, int root, int64_t bytes)
 {
+    if (bytes < min_bytes || !wanted(SESHAT_KIND_COLL, last_t))
+        return;
     uint64_t v[4] = { (uint64_t)kind, seshat_zigzag(comm), seshat_zigzag(root), (uint64_t)bytes };
     put(SESHAT_REC_COLL, v, 4);
 }
@@ -138,6 +181,15 @@ void seshat_trace_start(const seshat_config *cfg, MPI_Comm world, int world_rank
         return;
     my_rank = world_rank;
     nranks = napp;
+    seshat_kindset_mask(cfg->trace_kinds, &kinds);
+    seshat_window_parse(cfg->trace_window, &t_from, &t_to);
+    min_bytes = cfg->trace_min_bytes;
+    for (int c = 0; c < SESHAT_CALL_COUNT; c++)
+        call_kind[c] = (unsigned char)kind_of_name(seshat_call_names[c]);
+    if (is_app && !seshat_rankset_contains(cfg->trace_ranks, world_rank)) {
+        filtered_out = 1;
+        return;
+    }
     char name[64];
     snprintf(name, sizeof name, is_app ? "rank-%d.sst" : "msglog-%d.sst", world_rank);
     open_stream(cfg, name);
@@ -215,7 +267,7 @@ void seshat_trace_stop(MPI_Comm app, seshat_vtime t_end)
         stream = NULL;
         write_sites();
     } else {
-        failed = 1;
+        failed = !filtered_out;
     }
     seshat_real.Allreduce(&failed, &any_failed, 1, MPI_INT, MPI_MAX, app);
     seshat_real.Reduce(&mine, &total, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0, app);

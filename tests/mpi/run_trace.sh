@@ -30,6 +30,24 @@ for path in direct relay; do
     [ "$n" = 20 ] && ok "$desc: message log has 20 lines" || bad "$desc: message log has $n lines"
 done
 
+# Filters: ranks 1-2 only, point-to-point calls only (Irecv and Isend: 2 x 5
+# enters and exits each), and a size threshold that drops every message.
+desc="trace filters"
+if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/filt" --set trace.ranks=1-2 --set trace.kinds=p2p \
+        -np 4 -- "$T/ring" waitall 8 5; then
+    got=$("$TR" stats "$dir/filt" | awk '$1 ~ /^[0-9]+$/ { printf "%s:%s ", $1, $2 }')
+    [ "$got" = "1:20 2:20 " ] && [ ! -e "$dir/filt/rank-0.sst" ] && grep -q "complete = true" "$dir/filt/defs.ini" \
+        && ok "$desc: ranks 1-2, 20 p2p events each" || bad "$desc: $got"
+fi
+if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/small" --set trace.min_bytes=16B -np 4 -- "$T/ring" waitall 8 5; then
+    [ "$(stat_of "$dir/small" sends) $(stat_of "$dir/small" events)" = "0 148" ] \
+        && ok "$desc: min_bytes drops the 8-byte messages, keeps the calls" || bad "$desc: min_bytes"
+fi
+desc="bad trace filter"
+if job "$desc" "$RUN" --set trace.ranks=0-x -np 2 -- "$T/pingpong" blocking 8; then
+    [ $rc -eq 2 ] && grep -q "trace.ranks" "$OUT" && ok "$desc: exit 2 naming trace.ranks" || bad "$desc: exit $rc"
+fi
+
 # Tracing never changes virtual time: identical results with and without.
 for prog in "pingpong nonblocking 8 1048576" "ring testsome 1048576 3" "coll_times 1024 all"; do
     desc="trace on == trace off: $prog"
