@@ -64,10 +64,10 @@ $(BUILD)/bin/seshat-run: $(BUILD)/obj/src/tools/seshat_run.o $(TOOL_COMMON)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -liniparser -lm
 
-$(BUILD)/bin/seshat-trace: $(BUILD)/obj/src/tools/seshat_trace.o $(BUILD)/obj/src/interpose/gen_real.o \
-                          $(filter $(BUILD)/obj/traceout/%,$(LIB_OBJS))
+$(BUILD)/bin/seshat-trace: $(BUILD)/obj/src/tools/seshat_trace.o $(BUILD)/obj/src/tools/trace_otf2.o \
+                          $(BUILD)/obj/src/interpose/gen_real.o $(filter $(BUILD)/obj/traceout/%,$(LIB_OBJS))
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ -llz4 -ldl
+	$(CC) $(LDFLAGS) -o $@ $^ -llz4 -lotf2 -ldl
 
 $(BUILD)/bin/seshat-sweep: src/tools/seshat-sweep
 	@mkdir -p $(dir $@)

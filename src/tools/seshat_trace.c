@@ -9,12 +9,14 @@
 #include "interpose/gen_calls.h"
 #include "trace_format.h"
 #include "trace_reader.h"
+#include "tools/trace_otf2.h"
 
 static void usage(FILE *out)
 {
     fputs("usage: seshat-trace stats DIR\n"
           "       seshat-trace dump DIR [--rank R]\n"
-          "       seshat-trace msglog DIR       (Seshat's nine-field ASCII lines)\n", out);
+          "       seshat-trace msglog DIR       (Seshat's nine-field ASCII lines)\n"
+          "       seshat-trace otf2 DIR OUTDIR  (export; read with otf2-print, Vampir, ViTE)\n", out);
 }
 
 struct stats { unsigned long long recs[16], events, sends, recvs, colls, bytes_sent; long long t_end; };
@@ -261,6 +263,15 @@ int main(int argc, char **argv)
         return cmd_dump(argv[2], argc > 4 && !strcmp(argv[3], "--rank") ? atoi(argv[4]) : -1);
     if (!strcmp(argv[1], "msglog"))
         return cmd_msglog(argv[2]);
+    if (!strcmp(argv[1], "otf2")) {
+        int n = nranks_of(argv[2]);
+        if (argc < 4 || n == 0) {
+            fprintf(stderr, "seshat-trace: otf2 DIR OUTDIR: %s\n",
+                    argc < 4 ? "OUTDIR missing" : "DIR holds no rank-<r>.sst");
+            return 2;
+        }
+        return seshat_export_otf2(argv[2], n, argv[3]);
+    }
     fprintf(stderr, "seshat-trace: unknown command %s\n", argv[1]);
     usage(stderr);
     return 2;

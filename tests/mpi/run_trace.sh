@@ -30,6 +30,21 @@ for path in direct relay; do
     [ "$n" = 20 ] && ok "$desc: message log has 20 lines" || bad "$desc: message log has $n lines"
 done
 
+# OTF2 export read back by otf2-print: every message and collective.
+desc="OTF2 export"
+if [ -d "$dir/ring-direct" ] && command -v otf2-print >/dev/null; then
+    if "$TR" otf2 "$dir/ring-direct" "$dir/otf2" >"$OUT" 2>&1 && otf2-print "$dir/otf2/traces.otf2" >"$OUT" 2>&1; then
+        s=$(grep -c "^MPI_SEND " "$OUT"); r=$(grep -c "^MPI_RECV " "$OUT"); w=$(grep -c "warning" "$OUT")
+        [ "$s $r $w" = "20 20 0" ] && ok "$desc: otf2-print reads 20 sends, 20 receives, no warnings" \
+            || bad "$desc: sends $s receives $r warnings $w"
+    else bad "$desc: export or otf2-print failed"; fi
+fi
+if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/coll" -np 4 -- "$T/coll_times" 8 all &&
+   "$TR" otf2 "$dir/coll" "$dir/otf2c" >/dev/null 2>&1 && otf2-print "$dir/otf2c/traces.otf2" >"$OUT" 2>&1; then
+    n=$(grep -c "^MPI_COLLECTIVE_END " "$OUT")
+    [ "$n" = 88 ] && ok "$desc: 22 collectives x 4 ranks" || bad "$desc: $n collective ends"
+fi
+
 # Filters: ranks 1-2 only, point-to-point calls only (Irecv and Isend: 2 x 5
 # enters and exits each), and a size threshold that drops every message.
 desc="trace filters"
