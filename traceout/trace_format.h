@@ -19,13 +19,15 @@ enum seshat_rec_kind {
     SESHAT_REC_HEADER = 1,   /* magic[8], version, rank, nranks */
     SESHAT_REC_ENTER = 2,    /* call id, dt, call site index */
     SESHAT_REC_EXIT = 3,     /* call id, dt */
-    SESHAT_REC_SEND = 4,     /* peer (world), tag, comm id, bytes, protocol */
-    SESHAT_REC_RECV = 5,     /* peer (world), tag, comm id, bytes */
-    SESHAT_REC_COLL = 6,     /* collective kind, comm id, root, bytes */
+    SESHAT_REC_SEND = 4,     /* peer (world), tag, comm id, bytes, protocol, request id */
+    SESHAT_REC_RECV = 5,     /* peer (world), tag, comm id, bytes, request id */
+    SESHAT_REC_COLL = 6,     /* collective kind, comm id, root, bytes, request id */
     SESHAT_REC_COMM = 7,     /* comm id, size, world rank of each member */
     SESHAT_REC_CALLSITE = 8, /* index, return address */
     SESHAT_REC_END = 9,      /* events written (enter + exit), final time */
-    SESHAT_REC_MSGLOG = 10   /* model rank message log: Seshat's nine fields */
+    SESHAT_REC_MSGLOG = 10,  /* model rank message log: Seshat's nine fields */
+    SESHAT_REC_COMPLETE = 11,/* request id: a nonblocking operation completed */
+    SESHAT_REC_PAYLOAD = 12  /* the message just sent, packed (trace.payload) */
 };
 
 /* Most bytes a varint takes. */

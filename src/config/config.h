@@ -57,6 +57,8 @@ typedef struct seshat_config {
     char trace_ranks[256];         /* ranks: all | 0-3,8 */
     int64_t trace_min_bytes;       /* min_bytes: smaller messages are not recorded */
     char trace_window[256];        /* window: all | 1ms-5ms | 2s- */
+    char trace_comms[256];         /* comms: all | 0,3 (communicator ids) */
+    int trace_payload;             /* payload: also record message contents */
     /* [report] */
     int report_summary;            /* summary: bool, end-of-run summary on stderr */
 

@@ -71,6 +71,10 @@ const seshat_key seshat_keys[] = {
       "messages and collectives smaller than this are not recorded" },
     { "trace", "window", KEY_WINDOW, F(trace_window), "all", NULL, 0,
       "virtual time window recorded: all, or FROM-TO such as 1ms-5ms (TO may be empty)" },
+    { "trace", "comms", KEY_RANKS, F(trace_comms), "all", NULL, 0,
+      "communicators recorded (messages, collectives): all, or ids such as 0,3 (0 = MPI_COMM_WORLD)" },
+    { "trace", "payload", KEY_BOOL, F(trace_payload), "false", NULL, 0,
+      "also record the contents of every message sent (packed, compressed with the stream)" },
     { "report", "summary", KEY_BOOL, F(report_summary), "true", NULL, 0,
       "end-of-run summary on stderr" },
 };

@@ -19,7 +19,7 @@ struct seshat_coll_pending {
 int seshat_coll_modeled(const seshat_comm *c) { return c && !c->is_inter; }
 
 static struct seshat_coll_pending *start(seshat_comm *c, enum seshat_coll_kind kind, int root,
-                                         int64_t bytes)
+                                         int64_t bytes, uint32_t req)
 {
     struct seshat_coll_pending *pd = calloc(1, sizeof *pd);
     if (!pd)
@@ -29,7 +29,7 @@ static struct seshat_coll_pending *start(seshat_comm *c, enum seshat_coll_kind k
                               c->peer_size, root, bytes, seshat_rt.cfg.collective_factor };
     pd->seq = c->coll_seq++;
     if (seshat_tracing)
-        seshat_trace_coll(kind, c->id, root, bytes);
+        seshat_trace_coll(kind, c->id, root, bytes, req);
     pd->mine = (struct member){ seshat_clock_now(), bytes };
     if (seshat_rt.relay) {
         seshat_coll_entry e = { c->id, pd->seq, c->peer_size, c->my_rank, kind, pd->desc.alg,
@@ -81,7 +81,7 @@ static seshat_vtime finish(struct seshat_coll_pending *pd)
 
 void seshat_coll_blocking(seshat_comm *c, enum seshat_coll_kind kind, int root, int64_t bytes)
 {
-    seshat_clock_advance_to(finish(start(c, kind, root, bytes)));
+    seshat_clock_advance_to(finish(start(c, kind, root, bytes, 0)));
 }
 
 void seshat_coll_post(seshat_op *op, seshat_comm *c, enum seshat_coll_kind kind, int root,
@@ -89,7 +89,8 @@ void seshat_coll_post(seshat_op *op, seshat_comm *c, enum seshat_coll_kind kind,
 {
     op->active = 1;
     op->comm = c;
-    op->coll = start(c, kind, root, bytes);
+    op->req_id = seshat_req_next_id();
+    op->coll = start(c, kind, root, bytes, op->req_id);
 }
 
 seshat_vtime seshat_coll_finish(seshat_op *op)

@@ -74,6 +74,7 @@ typedef struct seshat_op {
     int active;
     int persistent;
     int tracked;             /* on the unmatched-receive list */
+    uint32_t req_id;         /* trace identity of a nonblocking op, 0 if blocking */
     seshat_comm *comm;
     int peer;                /* dest or source filter (comm rank) */
     int tag;
@@ -127,6 +128,7 @@ void seshat_p2p_stats(long long *messages, long long *bytes);
 
 /* ---- request table (reqs.c) ---- */
 seshat_op *seshat_req_add(MPI_Request req);    /* new record for req */
+uint32_t seshat_req_next_id(void);             /* a fresh request identity */
 seshat_op *seshat_req_find(MPI_Request req);
 void seshat_req_remove(MPI_Request req);
 /* Active receives whose match seshat has not processed yet, in posting

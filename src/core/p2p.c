@@ -77,7 +77,7 @@ void seshat_send_begin(seshat_op *op, seshat_comm *c, int dest, int tag,
     }
     seshat_clock_advance_to(e.t_inject + m->send_overhead);
     if (seshat_tracing)
-        seshat_trace_send(e.dst, tag, c->id, bytes, e.proto);
+        seshat_trace_send(e.dst, tag, c->id, bytes, e.proto, op->req_id);
     if (seshat_rt.relay) {
         seshat_real.Send(&e, sizeof e, MPI_BYTE, seshat_model_rank_of(seshat_rt.world_rank),
                          SESHAT_TAG_ENV, seshat_rt.control);
@@ -160,7 +160,8 @@ void seshat_recv_match(seshat_op *op, const MPI_Status *st)
     if (seshat_tracing) {
         int count = 0;
         seshat_real.Get_count(st, MPI_BYTE, &count);
-        seshat_trace_recv(op->comm->peer_world[st->MPI_SOURCE], st->MPI_TAG, op->comm->id, count);
+        seshat_trace_recv(op->comm->peer_world[st->MPI_SOURCE], st->MPI_TAG, op->comm->id, count,
+                          op->req_id);
     }
 }
 

@@ -30,6 +30,12 @@ static struct rec *rec_of(seshat_op *op)
     return (struct rec *)((char *)op - offsetof(struct rec, op));
 }
 
+uint32_t seshat_req_next_id(void)
+{
+    static uint32_t next;
+    return ++next ? next : ++next;   /* never 0 */
+}
+
 seshat_op *seshat_req_add(MPI_Request req)
 {
     struct rec *r = calloc(1, sizeof *r);

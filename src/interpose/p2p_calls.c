@@ -24,6 +24,8 @@ __attribute__((always_inline)) static inline int blocking_send(enum seshat_call_
     } else {
         seshat_op op = { 0 };
         seshat_send_begin(&op, c, dest, tag, seshat_bytes(count, type), mode);
+        if (seshat_tracing)
+            seshat_trace_payload(buf, count, type, comm);
         if (!must_serve()) {
             rc = real(buf, count, type, dest, tag, comm);
         } else {
@@ -51,8 +53,10 @@ __attribute__((always_inline)) static inline int nonblocking_send(enum seshat_ca
     if (!(c = seshat_comm_lookup(comm))) {
         rc = ireal(buf, count, type, dest, tag, comm, req);
     } else {
-        seshat_op op = { 0 };
+        seshat_op op = { .req_id = seshat_req_next_id() };
         seshat_send_begin(&op, c, dest, tag, seshat_bytes(count, type), mode);
+        if (seshat_tracing)
+            seshat_trace_payload(buf, count, type, comm);
         rc = ireal(buf, count, type, dest, tag, comm, req);
         if (rc == MPI_SUCCESS)
             *seshat_req_add(*req) = op;
@@ -72,7 +76,8 @@ __attribute__((always_inline)) static inline int send_init(enum seshat_call_id i
     if (outer && rc == MPI_SUCCESS && (c = seshat_comm_lookup(comm))) {
         seshat_op *op = seshat_req_add(*req);
         *op = (seshat_op){ .is_send = 1, .persistent = 1, .comm = c, .peer = dest, .tag = tag,
-                           .bytes = seshat_bytes(count, type), .mode = mode, .done = -1 };
+                           .bytes = seshat_bytes(count, type), .mode = mode, .done = -1,
+                           .req_id = seshat_req_next_id() };
     }
     if (outer)
         seshat_leave(id);
@@ -153,6 +158,7 @@ int PMPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI
     seshat_comm *c;
     if (outer && rc == MPI_SUCCESS && (c = seshat_comm_lookup(comm))) {
         seshat_op *op = seshat_req_add(*req);
+        op->req_id = seshat_req_next_id();
         seshat_recv_begin(op, c, source, tag);
         seshat_req_track_unmatched(op, 1);
     }
@@ -172,7 +178,8 @@ int PMPI_Recv_init(void *buf, int count, MPI_Datatype type, int source, int tag,
     seshat_comm *c;
     if (outer && rc == MPI_SUCCESS && (c = seshat_comm_lookup(comm))) {
         seshat_op *op = seshat_req_add(*req);
-        *op = (seshat_op){ .persistent = 1, .comm = c, .peer = source, .tag = tag, .done = -1 };
+        *op = (seshat_op){ .persistent = 1, .comm = c, .peer = source, .tag = tag, .done = -1,
+                           .req_id = seshat_req_next_id() };
     }
     if (outer)
         seshat_leave(SESHAT_CALL_Recv_init);

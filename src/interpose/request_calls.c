@@ -62,6 +62,8 @@ static seshat_vtime completion_of(seshat_op *op, MPI_Status *st)
 
 static void forget(MPI_Request handle, seshat_op *op)
 {
+    if (seshat_tracing)
+        seshat_trace_complete(op->req_id);
     if (op->persistent) {
         op->active = 0;
         seshat_req_track_unmatched(op, 0);

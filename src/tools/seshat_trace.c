@@ -19,7 +19,10 @@ static void usage(FILE *out)
           "       seshat-trace otf2 DIR OUTDIR  (export; read with otf2-print, Vampir, ViTE)\n", out);
 }
 
-struct stats { unsigned long long recs[16], events, sends, recvs, colls, bytes_sent; long long t_end; };
+struct stats {
+    unsigned long long recs[16], events, sends, recvs, colls, bytes_sent, completes, payload;
+    long long t_end;
+};
 
 /* Decode up to n varints of a payload; returns how many. */
 static int decode(const seshat_tr_record *rec, uint64_t *v, int n)
@@ -62,15 +65,21 @@ static void print_record(int rank, const seshat_tr_record *rec, long long *t)
         printf("%d %lld exit %s\n", rank, *t, call_name(v[0]));
         break;
     case SESHAT_REC_SEND:
-        printf("%d %lld send to %llu tag %lld comm %lld bytes %llu %s\n", rank, *t,
+        printf("%d %lld send to %llu tag %lld comm %lld bytes %llu %s request %llu\n", rank, *t,
                (unsigned long long)v[0], (long long)seshat_unzigzag(v[1]),
                (long long)seshat_unzigzag(v[2]), (unsigned long long)v[3],
-               (v[4] & 0xff) ? "rendezvous" : "eager");
+               (v[4] & 0xff) ? "rendezvous" : "eager", (unsigned long long)v[5]);
         break;
     case SESHAT_REC_RECV:
-        printf("%d %lld recv from %llu tag %lld comm %lld bytes %llu\n", rank, *t,
+        printf("%d %lld recv from %llu tag %lld comm %lld bytes %llu request %llu\n", rank, *t,
                (unsigned long long)v[0], (long long)seshat_unzigzag(v[1]),
-               (long long)seshat_unzigzag(v[2]), (unsigned long long)v[3]);
+               (long long)seshat_unzigzag(v[2]), (unsigned long long)v[3], (unsigned long long)v[4]);
+        break;
+    case SESHAT_REC_COMPLETE:
+        printf("%d %lld complete request %llu\n", rank, *t, (unsigned long long)v[0]);
+        break;
+    case SESHAT_REC_PAYLOAD:
+        printf("%d %lld payload %zu bytes\n", rank, *t, rec->len);
         break;
     case SESHAT_REC_COLL:
         printf("%d %lld collective kind %llu comm %lld root %lld bytes %llu\n", rank, *t,
@@ -105,6 +114,9 @@ static void account(struct stats *s, const seshat_tr_record *rec)
         s->bytes_sent += v[3];
     }
     s->recvs += rec->kind == SESHAT_REC_RECV;
+    s->completes += rec->kind == SESHAT_REC_COMPLETE;
+    if (rec->kind == SESHAT_REC_PAYLOAD)
+        s->payload += rec->len;
     s->colls += rec->kind == SESHAT_REC_COLL;
     if (rec->kind == SESHAT_REC_END && decode(rec, v, 2) == 2)
         s->t_end = (long long)v[1];
@@ -186,10 +198,13 @@ static int cmd_stats(const char *dir)
         total.recvs += s.recvs;
         total.colls += s.colls;
         total.bytes_sent += s.bytes_sent;
+        total.completes += s.completes;
+        total.payload += s.payload;
     }
     printf("events %llu\nsends %llu\nrecvs %llu\ncollectives %llu\nbytes_sent %llu\n"
-           "stream_bytes %llu\nbytes_per_event %.3f\n", total.events, total.sends, total.recvs,
-           total.colls, total.bytes_sent, disk,
+           "completions %llu\npayload_bytes %llu\nstream_bytes %llu\nbytes_per_event %.3f\n",
+           total.events, total.sends, total.recvs, total.colls, total.bytes_sent,
+           total.completes, total.payload, disk,
            total.events ? (double)disk / (double)total.events : 0.0);
     return bad;
 }

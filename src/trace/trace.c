@@ -14,6 +14,9 @@ static seshat_tw *stream;
 static int filtered_out;                 /* this rank is not in trace.ranks */
 static unsigned kinds = ~0u;             /* trace.kinds as a mask */
 static int64_t min_bytes, t_from, t_to = INT64_MAX;
+static char comms[256] = "all";          /* trace.comms */
+static int payload;                      /* trace.payload */
+static size_t payload_cap;
 static unsigned char call_kind[SESHAT_CALL_COUNT];
 static seshat_vtime last_t;
 static uint64_t events;
@@ -87,6 +90,11 @@ static int kind_of_name(const char *n)
     return SESHAT_KIND_OTHER;
 }
 
+static int comm_wanted(int comm)
+{
+    return comm < 0 || seshat_rankset_contains(comms, comm);
+}
+
 static int wanted(int kind, seshat_vtime t)
 {
     return (kinds >> kind & 1) && t >= t_from && t < t_to;
@@ -111,29 +119,56 @@ void seshat_trace_exit(int call, seshat_vtime t)
     events++;
 }
 
-void seshat_trace_send(int peer, int tag, int comm, int64_t bytes, int proto)
+static int send_recorded;   /* the last SEND passed the filters (payload follows it) */
+
+void seshat_trace_send(int peer, int tag, int comm, int64_t bytes, int proto, uint32_t req)
 {
-    if (bytes < min_bytes || !wanted(SESHAT_KIND_P2P, last_t))
+    send_recorded = bytes >= min_bytes && wanted(SESHAT_KIND_P2P, last_t) && comm_wanted(comm);
+    if (!send_recorded)
         return;
-    uint64_t v[5] = { (uint64_t)peer, seshat_zigzag(tag), seshat_zigzag(comm), (uint64_t)bytes,
-                      (uint64_t)proto };
-    put(SESHAT_REC_SEND, v, 5);
+    uint64_t v[6] = { (uint64_t)peer, seshat_zigzag(tag), seshat_zigzag(comm), (uint64_t)bytes,
+                      (uint64_t)proto, req };
+    put(SESHAT_REC_SEND, v, 6);
 }
 
-void seshat_trace_recv(int peer, int tag, int comm, int64_t bytes)
+void seshat_trace_payload(const void *buf, int count, MPI_Datatype type, MPI_Comm comm)
 {
-    if (bytes < min_bytes || !wanted(SESHAT_KIND_P2P, last_t))
+    int size = 0, pos = 0;
+    if (!payload || !send_recorded || seshat_real.Pack_size(count, type, comm, &size) != MPI_SUCCESS)
         return;
-    uint64_t v[4] = { (uint64_t)peer, seshat_zigzag(tag), seshat_zigzag(comm), (uint64_t)bytes };
-    put(SESHAT_REC_RECV, v, 4);
+    if ((size_t)size + 64 > payload_cap)
+        size = 0;   /* larger than a trace buffer: recorded as empty */
+    uint8_t *p = malloc((size_t)size + 1);
+    if (!p)
+        return;
+    if (size > 0)
+        seshat_real.Pack(buf, count, type, p, size, &pos, comm);
+    seshat_tw_record(stream, SESHAT_REC_PAYLOAD, p, (size_t)pos);
+    free(p);
 }
 
-void seshat_trace_coll(int kind, int comm, int root, int64_t bytes)
+void seshat_trace_complete(uint32_t req)
 {
-    if (bytes < min_bytes || !wanted(SESHAT_KIND_COLL, last_t))
+    if (req == 0 || !(kinds >> SESHAT_KIND_WAITTEST & 1))
         return;
-    uint64_t v[4] = { (uint64_t)kind, seshat_zigzag(comm), seshat_zigzag(root), (uint64_t)bytes };
-    put(SESHAT_REC_COLL, v, 4);
+    uint64_t v[1] = { req };
+    put(SESHAT_REC_COMPLETE, v, 1);
+}
+
+void seshat_trace_recv(int peer, int tag, int comm, int64_t bytes, uint32_t req)
+{
+    if (bytes < min_bytes || !wanted(SESHAT_KIND_P2P, last_t) || !comm_wanted(comm))
+        return;
+    uint64_t v[5] = { (uint64_t)peer, seshat_zigzag(tag), seshat_zigzag(comm), (uint64_t)bytes, req };
+    put(SESHAT_REC_RECV, v, 5);
+}
+
+void seshat_trace_coll(int kind, int comm, int root, int64_t bytes, uint32_t req)
+{
+    if (bytes < min_bytes || !wanted(SESHAT_KIND_COLL, last_t) || !comm_wanted(comm))
+        return;
+    uint64_t v[5] = { (uint64_t)kind, seshat_zigzag(comm), seshat_zigzag(root), (uint64_t)bytes, req };
+    put(SESHAT_REC_COLL, v, 5);
 }
 
 void seshat_trace_comm(int id, int size, const int *world)
@@ -184,6 +219,9 @@ void seshat_trace_start(const seshat_config *cfg, MPI_Comm world, int world_rank
     seshat_kindset_mask(cfg->trace_kinds, &kinds);
     seshat_window_parse(cfg->trace_window, &t_from, &t_to);
     min_bytes = cfg->trace_min_bytes;
+    snprintf(comms, sizeof comms, "%s", cfg->trace_comms);
+    payload = cfg->trace_payload;
+    payload_cap = (size_t)cfg->trace_buffer;
     for (int c = 0; c < SESHAT_CALL_COUNT; c++)
         call_kind[c] = (unsigned char)kind_of_name(seshat_call_names[c]);
     if (is_app && !seshat_rankset_contains(cfg->trace_ranks, world_rank)) {

@@ -22,9 +22,12 @@ void seshat_trace_start(const seshat_config *cfg, MPI_Comm world, int world_rank
 
 void seshat_trace_enter(int call, seshat_vtime t, void *site);
 void seshat_trace_exit(int call, seshat_vtime t);
-void seshat_trace_send(int peer, int tag, int comm, int64_t bytes, int proto);
-void seshat_trace_recv(int peer, int tag, int comm, int64_t bytes);
-void seshat_trace_coll(int kind, int comm, int root, int64_t bytes);
+void seshat_trace_send(int peer, int tag, int comm, int64_t bytes, int proto, uint32_t req);
+void seshat_trace_recv(int peer, int tag, int comm, int64_t bytes, uint32_t req);
+void seshat_trace_coll(int kind, int comm, int root, int64_t bytes, uint32_t req);
+void seshat_trace_complete(uint32_t req);
+/* trace.payload: the data of the message just sent (packed). */
+void seshat_trace_payload(const void *buf, int count, MPI_Datatype type, MPI_Comm comm);
 void seshat_trace_comm(int id, int size, const int *world);
 /* Model ranks: one message-log line (Seshat's nine fields). */
 void seshat_trace_msglog(int type, int64_t model_ns, int src, int dst, int64_t send_vt,

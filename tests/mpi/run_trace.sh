@@ -58,6 +58,17 @@ if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/small" --set trace.min_bytes=16
     [ "$(stat_of "$dir/small" sends) $(stat_of "$dir/small" events)" = "0 148" ] \
         && ok "$desc: min_bytes drops the 8-byte messages, keeps the calls" || bad "$desc: min_bytes"
 fi
+# Payloads: every message's data follows its SEND; request ids pair each
+# Isend/Irecv with its completion.
+desc="payload and request ids"
+if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/pay" --set trace.payload=true -np 4 -- "$T/ring" waitall 1000 5; then
+    got="$(stat_of "$dir/pay" payload_bytes) $(stat_of "$dir/pay" completions) $(stat_of "$dir/pay" sends)"
+    [ "$got" = "20000 40 20" ] && ok "$desc: 20000 payload bytes, 40 completions, 20 sends" || bad "$desc: $got"
+fi
+if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/nocomm" --set trace.comms=7 -np 4 -- "$T/ring" waitall 8 5; then
+    [ "$(stat_of "$dir/nocomm" sends) $(stat_of "$dir/nocomm" events)" = "0 148" ] \
+        && ok "trace.comms: messages on other communicators dropped" || bad "trace.comms"
+fi
 desc="bad trace filter"
 if job "$desc" "$RUN" --set trace.ranks=0-x -np 2 -- "$T/pingpong" blocking 8; then
     [ $rc -eq 2 ] && grep -q "trace.ranks" "$OUT" && ok "$desc: exit 2 naming trace.ranks" || bad "$desc: exit $rc"
