@@ -86,92 +86,66 @@ NONBLOCKING(Ibcast, SESHAT_COLL_BCAST, root, seshat_bytes(count, type),
             (void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, MPI_Request *req),
             (buf, count, type, root, comm, req))
 
+/* A blocking collective and its nonblocking twin: the same arguments, plus
+ * a request. P and A name the parameter and argument lists before comm. */
+#define PAIR(NAME, INAME, KIND, BYTES, P, A)                                                  \
+    BLOCKING(NAME, KIND, 0, BYTES, (P, MPI_Comm comm), (A, comm))                            \
+    NONBLOCKING(INAME, KIND, 0, BYTES, (P, MPI_Comm comm, MPI_Request *req), (A, comm, req))
+#define ROOTED_PAIR(NAME, INAME, KIND, BYTES, P, A)                                           \
+    BLOCKING(NAME, KIND, root, BYTES, (P, int root, MPI_Comm comm), (A, root, comm))         \
+    NONBLOCKING(INAME, KIND, root, BYTES, (P, int root, MPI_Comm comm, MPI_Request *req),    \
+                (A, root, comm, req))
+
 #define REDUCE_PARAMS const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op
-BLOCKING(Reduce, SESHAT_COLL_REDUCE, root, seshat_bytes(count, type),
-         (REDUCE_PARAMS, int root, MPI_Comm comm), (sbuf, rbuf, count, type, op, root, comm))
-NONBLOCKING(Ireduce, SESHAT_COLL_REDUCE, root, seshat_bytes(count, type),
-            (REDUCE_PARAMS, int root, MPI_Comm comm, MPI_Request *req),
-            (sbuf, rbuf, count, type, op, root, comm, req))
-BLOCKING(Allreduce, SESHAT_COLL_ALLREDUCE, 0, seshat_bytes(count, type),
-         (REDUCE_PARAMS, MPI_Comm comm), (sbuf, rbuf, count, type, op, comm))
-NONBLOCKING(Iallreduce, SESHAT_COLL_ALLREDUCE, 0, seshat_bytes(count, type),
-            (REDUCE_PARAMS, MPI_Comm comm, MPI_Request *req), (sbuf, rbuf, count, type, op, comm, req))
-BLOCKING(Scan, SESHAT_COLL_SCAN, 0, seshat_bytes(count, type),
-         (REDUCE_PARAMS, MPI_Comm comm), (sbuf, rbuf, count, type, op, comm))
-NONBLOCKING(Iscan, SESHAT_COLL_SCAN, 0, seshat_bytes(count, type),
-            (REDUCE_PARAMS, MPI_Comm comm, MPI_Request *req), (sbuf, rbuf, count, type, op, comm, req))
-BLOCKING(Exscan, SESHAT_COLL_EXSCAN, 0, seshat_bytes(count, type),
-         (REDUCE_PARAMS, MPI_Comm comm), (sbuf, rbuf, count, type, op, comm))
-NONBLOCKING(Iexscan, SESHAT_COLL_EXSCAN, 0, seshat_bytes(count, type),
-            (REDUCE_PARAMS, MPI_Comm comm, MPI_Request *req), (sbuf, rbuf, count, type, op, comm, req))
-BLOCKING(Reduce_scatter_block, SESHAT_COLL_REDUCE_SCATTER, 0, seshat_bytes(count, type),
-         (REDUCE_PARAMS, MPI_Comm comm), (sbuf, rbuf, count, type, op, comm))
-NONBLOCKING(Ireduce_scatter_block, SESHAT_COLL_REDUCE_SCATTER, 0, seshat_bytes(count, type),
-            (REDUCE_PARAMS, MPI_Comm comm, MPI_Request *req), (sbuf, rbuf, count, type, op, comm, req))
+#define REDUCE_ARGS sbuf, rbuf, count, type, op
+#define REDUCE_BYTES seshat_bytes(count, type)
+ROOTED_PAIR(Reduce, Ireduce, SESHAT_COLL_REDUCE, REDUCE_BYTES, REDUCE_PARAMS, REDUCE_ARGS)
+PAIR(Allreduce, Iallreduce, SESHAT_COLL_ALLREDUCE, REDUCE_BYTES, REDUCE_PARAMS, REDUCE_ARGS)
+PAIR(Scan, Iscan, SESHAT_COLL_SCAN, REDUCE_BYTES, REDUCE_PARAMS, REDUCE_ARGS)
+PAIR(Exscan, Iexscan, SESHAT_COLL_EXSCAN, REDUCE_BYTES, REDUCE_PARAMS, REDUCE_ARGS)
+PAIR(Reduce_scatter_block, Ireduce_scatter_block, SESHAT_COLL_REDUCE_SCATTER, REDUCE_BYTES,
+     REDUCE_PARAMS, REDUCE_ARGS)
 
 #define RS_PARAMS const void *sbuf, void *rbuf, const int counts[], MPI_Datatype type, MPI_Op op
-BLOCKING(Reduce_scatter, SESHAT_COLL_REDUCE_SCATTER, 0, max_count(counts, c->peer_size, type),
-         (RS_PARAMS, MPI_Comm comm), (sbuf, rbuf, counts, type, op, comm))
-NONBLOCKING(Ireduce_scatter, SESHAT_COLL_REDUCE_SCATTER, 0, max_count(counts, c->peer_size, type),
-            (RS_PARAMS, MPI_Comm comm, MPI_Request *req), (sbuf, rbuf, counts, type, op, comm, req))
+#define RS_ARGS sbuf, rbuf, counts, type, op
+PAIR(Reduce_scatter, Ireduce_scatter, SESHAT_COLL_REDUCE_SCATTER,
+     max_count(counts, c->peer_size, type), RS_PARAMS, RS_ARGS)
 
 #define GS_PARAMS const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, \
                   MPI_Datatype rtype
 #define GS_ARGS sbuf, scount, stype, rbuf, rcount, rtype
-BLOCKING(Gather, SESHAT_COLL_GATHER, root, ROOTED(scount, stype, rcount, rtype),
-         (GS_PARAMS, int root, MPI_Comm comm), (GS_ARGS, root, comm))
-NONBLOCKING(Igather, SESHAT_COLL_GATHER, root, ROOTED(scount, stype, rcount, rtype),
-            (GS_PARAMS, int root, MPI_Comm comm, MPI_Request *req), (GS_ARGS, root, comm, req))
-BLOCKING(Scatter, SESHAT_COLL_SCATTER, root, ROOTED(rcount, rtype, scount, stype),
-         (GS_PARAMS, int root, MPI_Comm comm), (GS_ARGS, root, comm))
-NONBLOCKING(Iscatter, SESHAT_COLL_SCATTER, root, ROOTED(rcount, rtype, scount, stype),
-            (GS_PARAMS, int root, MPI_Comm comm, MPI_Request *req), (GS_ARGS, root, comm, req))
-BLOCKING(Allgather, SESHAT_COLL_ALLGATHER, 0, seshat_bytes(rcount, rtype),
-         (GS_PARAMS, MPI_Comm comm), (GS_ARGS, comm))
-NONBLOCKING(Iallgather, SESHAT_COLL_ALLGATHER, 0, seshat_bytes(rcount, rtype),
-            (GS_PARAMS, MPI_Comm comm, MPI_Request *req), (GS_ARGS, comm, req))
-BLOCKING(Alltoall, SESHAT_COLL_ALLTOALL, 0, seshat_bytes(rcount, rtype),
-         (GS_PARAMS, MPI_Comm comm), (GS_ARGS, comm))
-NONBLOCKING(Ialltoall, SESHAT_COLL_ALLTOALL, 0, seshat_bytes(rcount, rtype),
-            (GS_PARAMS, MPI_Comm comm, MPI_Request *req), (GS_ARGS, comm, req))
+ROOTED_PAIR(Gather, Igather, SESHAT_COLL_GATHER, ROOTED(scount, stype, rcount, rtype),
+            GS_PARAMS, GS_ARGS)
+ROOTED_PAIR(Scatter, Iscatter, SESHAT_COLL_SCATTER, ROOTED(rcount, rtype, scount, stype),
+            GS_PARAMS, GS_ARGS)
+PAIR(Allgather, Iallgather, SESHAT_COLL_ALLGATHER, seshat_bytes(rcount, rtype), GS_PARAMS, GS_ARGS)
+PAIR(Alltoall, Ialltoall, SESHAT_COLL_ALLTOALL, seshat_bytes(rcount, rtype), GS_PARAMS, GS_ARGS)
 
 #define GV_PARAMS const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, \
                   const int rcounts[], const int displs[], MPI_Datatype rtype
 #define GV_ARGS sbuf, scount, stype, rbuf, rcounts, displs, rtype
 #define GV_BYTES (c->my_rank == root ? max_count(rcounts, c->peer_size, rtype) \
                                      : seshat_bytes(scount, stype))
-BLOCKING(Gatherv, SESHAT_COLL_GATHER, root, GV_BYTES, (GV_PARAMS, int root, MPI_Comm comm),
-         (GV_ARGS, root, comm))
-NONBLOCKING(Igatherv, SESHAT_COLL_GATHER, root, GV_BYTES,
-            (GV_PARAMS, int root, MPI_Comm comm, MPI_Request *req), (GV_ARGS, root, comm, req))
-BLOCKING(Allgatherv, SESHAT_COLL_ALLGATHER, 0, max_count(rcounts, c->peer_size, rtype),
-         (GV_PARAMS, MPI_Comm comm), (GV_ARGS, comm))
-NONBLOCKING(Iallgatherv, SESHAT_COLL_ALLGATHER, 0, max_count(rcounts, c->peer_size, rtype),
-            (GV_PARAMS, MPI_Comm comm, MPI_Request *req), (GV_ARGS, comm, req))
+ROOTED_PAIR(Gatherv, Igatherv, SESHAT_COLL_GATHER, GV_BYTES, GV_PARAMS, GV_ARGS)
+PAIR(Allgatherv, Iallgatherv, SESHAT_COLL_ALLGATHER, max_count(rcounts, c->peer_size, rtype),
+     GV_PARAMS, GV_ARGS)
 
 #define SV_PARAMS const void *sbuf, const int scounts[], const int displs[], MPI_Datatype stype, \
                   void *rbuf, int rcount, MPI_Datatype rtype
 #define SV_ARGS sbuf, scounts, displs, stype, rbuf, rcount, rtype
 #define SV_BYTES (c->my_rank == root ? max_count(scounts, c->peer_size, stype) \
                                      : seshat_bytes(rcount, rtype))
-BLOCKING(Scatterv, SESHAT_COLL_SCATTER, root, SV_BYTES, (SV_PARAMS, int root, MPI_Comm comm),
-         (SV_ARGS, root, comm))
-NONBLOCKING(Iscatterv, SESHAT_COLL_SCATTER, root, SV_BYTES,
-            (SV_PARAMS, int root, MPI_Comm comm, MPI_Request *req), (SV_ARGS, root, comm, req))
+ROOTED_PAIR(Scatterv, Iscatterv, SESHAT_COLL_SCATTER, SV_BYTES, SV_PARAMS, SV_ARGS)
 
 #define AV_PARAMS const void *sbuf, const int scounts[], const int sdispls[], MPI_Datatype stype, \
                   void *rbuf, const int rcounts[], const int rdispls[], MPI_Datatype rtype
 #define AV_ARGS sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype
-BLOCKING(Alltoallv, SESHAT_COLL_ALLTOALL, 0, mean_count(rcounts, c->peer_size, rtype),
-         (AV_PARAMS, MPI_Comm comm), (AV_ARGS, comm))
-NONBLOCKING(Ialltoallv, SESHAT_COLL_ALLTOALL, 0, mean_count(rcounts, c->peer_size, rtype),
-            (AV_PARAMS, MPI_Comm comm, MPI_Request *req), (AV_ARGS, comm, req))
+PAIR(Alltoallv, Ialltoallv, SESHAT_COLL_ALLTOALL, mean_count(rcounts, c->peer_size, rtype),
+     AV_PARAMS, AV_ARGS)
 
 #define AW_PARAMS const void *sbuf, const int scounts[], const int sdispls[], \
                   const MPI_Datatype stypes[], void *rbuf, const int rcounts[], \
                   const int rdispls[], const MPI_Datatype rtypes[]
 #define AW_ARGS sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes
-BLOCKING(Alltoallw, SESHAT_COLL_ALLTOALL, 0, mean_w(rcounts, rtypes, c->peer_size),
-         (AW_PARAMS, MPI_Comm comm), (AW_ARGS, comm))
-NONBLOCKING(Ialltoallw, SESHAT_COLL_ALLTOALL, 0, mean_w(rcounts, rtypes, c->peer_size),
-            (AW_PARAMS, MPI_Comm comm, MPI_Request *req), (AW_ARGS, comm, req))
+PAIR(Alltoallw, Ialltoallw, SESHAT_COLL_ALLTOALL, mean_w(rcounts, rtypes, c->peer_size),
+     AW_PARAMS, AW_ARGS)

@@ -104,15 +104,10 @@ fi
 # Oversubscription: the same CPU work reports the same time with 2 and 8
 # ranks on this machine's cores (clock = cpu), within 2%. Interference from
 # other processes (or a busy SMT sibling) can only add CPU time, so each
-# case is measured three times, interleaved, and the minima are compared.
+# case is measured three times and the minima are compared.
 desc="oversubscription"
-min2=""; min8=""
-for attempt in 1 2 3; do
-    job "$desc" "$RUN" --set simulator.clock=cpu -np 2 -- "$T/compute" 20 2000000 || break
-    t=$(value "compute 0"); [ -z "$min2" ] || [ "$t" -lt "$min2" ] && min2=$t
-    job "$desc" "$RUN" --set simulator.clock=cpu -np 8 -- "$T/compute" 20 2000000 || break
-    t=$(value "compute 0"); [ -z "$min8" ] || [ "$t" -lt "$min8" ] && min8=$t
-done
+min_of min2 "compute 0" "$RUN" --set simulator.clock=cpu -np 2 -- "$T/compute" 20 2000000
+min_of min8 "compute 0" "$RUN" --set simulator.clock=cpu -np 8 -- "$T/compute" 20 2000000
 if [ -n "$min2" ] && [ -n "$min8" ]; then
     if awk -v a="$min2" -v b="$min8" 'BEGIN { d = (a - b) / a; if (d < 0) d = -d; exit !(d < 0.02) }'; then
         ok "$desc: 2 ranks $min2 ns, 8 ranks $min8 ns (minimum of 3)"
@@ -122,13 +117,8 @@ fi
 # cpu_factor scales compute: 0.5 halves the reported time of a CPU-bound
 # program (communication is ~0.1% of it here); minima of 3 as above.
 desc="cpu_factor 0.5"
-m1=""; mh=""
-for attempt in 1 2 3; do
-    job "$desc" "$RUN" --set simulator.clock=cpu -np 2 -- "$T/compute" 20 2000000 || break
-    t=$(value "compute 0"); [ -z "$m1" ] || [ "$t" -lt "$m1" ] && m1=$t
-    job "$desc" "$RUN" --set simulator.clock=cpu --set simulator.cpu_factor=0.5 -np 2 -- "$T/compute" 20 2000000 || break
-    t=$(value "compute 0"); [ -z "$mh" ] || [ "$t" -lt "$mh" ] && mh=$t
-done
+min_of m1 "compute 0" "$RUN" --set simulator.clock=cpu -np 2 -- "$T/compute" 20 2000000
+min_of mh "compute 0" "$RUN" --set simulator.clock=cpu --set simulator.cpu_factor=0.5 -np 2 -- "$T/compute" 20 2000000
 if [ -n "$m1" ] && [ -n "$mh" ]; then
     if awk -v a="$m1" -v b="$mh" 'BEGIN { r = b / a; exit !(r > 0.485 && r < 0.515) }'; then
         ok "$desc: factor 1 $m1 ns, factor 0.5 $mh ns"
