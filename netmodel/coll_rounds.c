@@ -12,7 +12,10 @@ struct seshat_rounds {
     seshat_vtime *t, *t0, *cpu, *nic;
     struct xfer *x;
     int n, cap;
+    const int *map;
 };
+
+void seshat_rounds_map(seshat_rounds *r, const int *map) { r->map = map; }
 
 seshat_rounds *seshat_rounds_new(const seshat_model *m, int p, seshat_vtime *t)
 {
@@ -45,6 +48,10 @@ void seshat_rounds_free(seshat_rounds *r)
 
 void seshat_rounds_send(seshat_rounds *r, int src, int dst, int64_t bytes)
 {
+    if (r->map) {
+        src = r->map[src];
+        dst = r->map[dst];
+    }
     if (src == dst)
         return;
     if (r->n == r->cap) {

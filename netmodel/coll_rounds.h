@@ -11,6 +11,9 @@ typedef struct seshat_rounds seshat_rounds;
 /* t[] holds each rank's clock; it is updated in place after every round. */
 seshat_rounds *seshat_rounds_new(const seshat_model *m, int p, seshat_vtime *t);
 void seshat_rounds_send(seshat_rounds *r, int src, int dst, int64_t bytes);
+/* Translate the ranks later sends name through map (NULL: identity): runs
+ * an algorithm on a subgroup. */
+void seshat_rounds_map(seshat_rounds *r, const int *map);
 void seshat_rounds_end(seshat_rounds *r);     /* run the queued transfers */
 void seshat_rounds_free(seshat_rounds *r);
 

@@ -350,6 +350,68 @@ static seshat_model scaled(const seshat_model *m, double f)
     return s;
 }
 
+/* One group's binomial phase, mapped onto its merged ranks. */
+static void group_phase(seshat_rounds *R, const int *map, int size, int64_t bytes, int down)
+{
+    seshat_coll g = { SESHAT_COLL_BCAST, SESHAT_ALG_BINOMIAL, size, 0, bytes, 1.0 };
+    seshat_rounds_map(R, map);
+    if (down)
+        binomial_down(R, &g, 0);
+    else
+        binomial_up(R, &g, 0);
+    seshat_rounds_map(R, NULL);
+}
+
+static void run_inter(seshat_rounds *R, const seshat_coll *c, const int *lo, int a, const int *hi,
+                      int b)
+{
+    int64_t n = c->bytes;
+    if (c->kind == SESHAT_COLL_BCAST || c->kind == SESHAT_COLL_SCATTER ||
+        c->kind == SESHAT_COLL_REDUCE || c->kind == SESHAT_COLL_GATHER) {
+        int root_low = c->root < a;
+        const int *other = root_low ? hi : lo;
+        int other_size = root_low ? b : a;
+        if (c->kind == SESHAT_COLL_BCAST || c->kind == SESHAT_COLL_SCATTER) {
+            SEND(R, c->root, other[0], c->kind == SESHAT_COLL_SCATTER ? n * other_size : n);
+            END(R);
+            group_phase(R, other, other_size, n, 1);
+        } else {
+            group_phase(R, other, other_size, n, 0);
+            SEND(R, other[0], c->root, c->kind == SESHAT_COLL_GATHER ? n * other_size : n);
+            END(R);
+        }
+        return;
+    }
+    group_phase(R, lo, a, n, 0);
+    group_phase(R, hi, b, n, 0);
+    SEND(R, lo[0], hi[0], n);
+    SEND(R, hi[0], lo[0], n);
+    END(R);
+    group_phase(R, lo, a, n, 1);
+    group_phase(R, hi, b, n, 1);
+}
+
+int seshat_coll_eval_inter(const seshat_model *m, const seshat_coll *c, int low,
+                           const seshat_vtime *entry, seshat_vtime *exit)
+{
+    seshat_model sm = c->factor == 1.0 ? *m : scaled(m, c->factor);
+    int *ranks = malloc(sizeof *ranks * (size_t)c->p);
+    seshat_rounds *R = ranks ? seshat_rounds_new(&sm, c->p, exit) : NULL;
+    for (int r = 0; r < c->p; r++)
+        exit[r] = entry[r];
+    if (!R || low <= 0 || low >= c->p) {
+        free(ranks);
+        seshat_rounds_free(R);
+        return R ? 0 : -1;
+    }
+    for (int r = 0; r < c->p; r++)
+        ranks[r] = r;
+    run_inter(R, c, ranks, low, ranks + low, c->p - low);
+    seshat_rounds_free(R);
+    free(ranks);
+    return 0;
+}
+
 int seshat_coll_eval(const seshat_model *m, const seshat_coll *c, const seshat_vtime *entry,
                      seshat_vtime *exit)
 {

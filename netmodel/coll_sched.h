@@ -63,4 +63,15 @@ int seshat_coll_supports(enum seshat_coll_kind kind, enum seshat_coll_alg alg);
 int seshat_coll_eval(const seshat_model *m, const seshat_coll *c, const seshat_vtime *entry,
                      seshat_vtime *exit);
 
+/* The same for an intercommunicator, members numbered as in its merged
+ * communicator: the low group is [0, low), the high group [low, c->p).
+ * c->root is the merged rank of the root (rooted kinds), else ignored.
+ * Schedules (Open MPI coll/inter): symmetric kinds run a binomial reduce to
+ * each group's leader (its first member), one exchange between the
+ * leaders, and a binomial bcast; bcast/scatter send from the root to the
+ * other group's leader, then a binomial bcast there; reduce/gather the
+ * mirror image. */
+int seshat_coll_eval_inter(const seshat_model *m, const seshat_coll *c, int low,
+                           const seshat_vtime *entry, seshat_vtime *exit);
+
 #endif

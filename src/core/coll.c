@@ -5,7 +5,7 @@
 #include "core/inbox.h"
 #include "trace/trace.h"
 
-struct member { int64_t entry, bytes; };
+struct member { int64_t entry, bytes, root; };
 
 struct seshat_coll_pending {
     seshat_comm *comm;
@@ -16,7 +16,7 @@ struct seshat_coll_pending {
     MPI_Request req;         /* direct: the exchange */
 };
 
-int seshat_coll_modeled(const seshat_comm *c) { return c && !c->is_inter; }
+int seshat_coll_modeled(const seshat_comm *c) { return c != NULL; }
 
 static struct seshat_coll_pending *start(seshat_comm *c, enum seshat_coll_kind kind, int root,
                                          int64_t bytes, uint32_t req)
@@ -30,7 +30,16 @@ static struct seshat_coll_pending *start(seshat_comm *c, enum seshat_coll_kind k
     pd->seq = c->coll_seq++;
     if (seshat_tracing)
         seshat_trace_coll(kind, c->id, root, bytes, req);
-    pd->mine = (struct member){ seshat_clock_now(), bytes };
+    pd->mine = (struct member){ seshat_clock_now(), bytes, root };
+    if (c->is_inter) {   /* both paths: every member evaluates (see coll.h) */
+        int n = 0;
+        seshat_real.Comm_size(c->merged, &n);
+        pd->desc.p = n;
+        pd->all = malloc(sizeof *pd->all * (size_t)n);
+        seshat_real.Iallgather(&pd->mine, sizeof pd->mine, MPI_BYTE, pd->all, sizeof pd->mine,
+                               MPI_BYTE, c->merged, &pd->req);
+        return pd;
+    }
     if (seshat_rt.relay) {
         seshat_coll_entry e = { c->id, pd->seq, c->peer_size, c->my_rank, kind, pd->desc.alg,
                                 root, seshat_rt.world_rank, c->peer_world[0], 0,
@@ -57,8 +66,15 @@ static seshat_vtime evaluate(struct seshat_coll_pending *pd)
         if (pd->all[r].bytes > pd->desc.bytes)
             pd->desc.bytes = pd->all[r].bytes;   /* v-variants: the largest block */
     }
-    seshat_coll_eval(&seshat_rt.model, &pd->desc, entry, exit);
-    seshat_vtime t = exit[pd->comm->my_rank];
+    if (pd->comm->is_inter) {
+        for (int r = 0; r < p; r++)
+            if (pd->all[r].root == MPI_ROOT)
+                pd->desc.root = r;
+        seshat_coll_eval_inter(&seshat_rt.model, &pd->desc, pd->comm->low_size, entry, exit);
+    } else {
+        seshat_coll_eval(&seshat_rt.model, &pd->desc, entry, exit);
+    }
+    seshat_vtime t = exit[pd->comm->is_inter ? pd->comm->merged_rank : pd->comm->my_rank];
     free(entry);
     return t;
 }
@@ -68,7 +84,7 @@ static seshat_vtime finish(struct seshat_coll_pending *pd)
     seshat_vtime t;
     if (!pd)
         return seshat_clock_now();
-    if (seshat_rt.relay) {
+    if (seshat_rt.relay && !pd->comm->is_inter) {
         t = seshat_inbox_answer(-1, pd->comm->id, pd->seq, 1).arrival;
     } else {
         seshat_wait_real(&pd->req, MPI_STATUS_IGNORE);

@@ -2,7 +2,8 @@
  * entry time and block size reach the schedule (netmodel/coll_sched.h),
  * evaluated by every member after an exchange on the shadow communicator
  * (direct path) or by one model rank (relay path); both give identical
- * exits. Intercommunicators are not modeled yet (zero cost). */
+ * exits. On an intercommunicator every member evaluates the schedule after
+ * an exchange on the merged groups, on both paths. */
 #ifndef SESHAT_COLL_H
 #define SESHAT_COLL_H
 

@@ -71,6 +71,38 @@ static int32_t agree_id(MPI_Comm comm, int is_inter)
     return agreed;
 }
 
+static int min_world(MPI_Group g)
+{
+    MPI_Group world;
+    int n, m = -1;
+    seshat_real.Comm_group(seshat_rt.control, &world);
+    seshat_real.Group_size(g, &n);
+    for (int i = 0; i < n; i++) {
+        int w;
+        seshat_real.Group_translate_ranks(g, 1, &i, world, &w);
+        if (m < 0 || w < m)
+            m = w;
+    }
+    seshat_real.Group_free(&world);
+    return m;
+}
+
+/* Both groups of an intercommunicator in one communicator, the group with
+ * the lowest world rank first (every member computes the same order). */
+static void merge_groups(seshat_comm *c)
+{
+    MPI_Group local, remote;
+    seshat_real.Comm_group(c->comm, &local);
+    seshat_real.Comm_remote_group(c->comm, &remote);
+    int high = min_world(local) > min_world(remote), lsize;
+    seshat_real.Group_size(local, &lsize);
+    seshat_real.Group_free(&local);
+    seshat_real.Group_free(&remote);
+    seshat_real.Intercomm_merge(c->comm, high, &c->merged);
+    seshat_real.Comm_rank(c->merged, &c->merged_rank);
+    c->low_size = high ? c->peer_size : lsize;
+}
+
 static void add_entry(MPI_Comm comm, int32_t id)
 {
     struct entry *e = calloc(1, sizeof *e);
@@ -79,6 +111,9 @@ static void add_entry(MPI_Comm comm, int32_t id)
     e->info.id = id;
     e->info.peer_world = peer_world_ranks(comm, e->info.is_inter, &e->info.peer_size);
     seshat_real.Comm_rank(comm, &e->info.my_rank);
+    e->info.merged = MPI_COMM_NULL;
+    if (e->info.is_inter)
+        merge_groups(&e->info);
     e->info.shadow = MPI_COMM_NULL;
     if (!seshat_rt.relay)
         seshat_real.Comm_dup(comm, &e->info.shadow);
@@ -108,6 +143,8 @@ static void free_entry(struct entry *e)
 {
     if (e->info.shadow != MPI_COMM_NULL)
         seshat_real.Comm_free(&e->info.shadow);
+    if (e->info.merged != MPI_COMM_NULL)
+        seshat_real.Comm_free(&e->info.merged);
     free(e->info.peer_world);
     free(e);
 }

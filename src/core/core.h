@@ -54,6 +54,10 @@ typedef struct seshat_comm {
     int peer_size;           /* size of the group `dest` ranks index */
     int *peer_world;         /* peer rank -> world rank */
     int my_rank;             /* this rank in comm (local group) */
+    /* intercommunicators: both groups merged (low group first), for the
+     * collectives' entry exchange */
+    MPI_Comm merged;
+    int merged_rank, low_size;
     int32_t coll_seq;        /* collectives started on comm so far */
 } seshat_comm;
 

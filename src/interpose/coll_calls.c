@@ -1,7 +1,6 @@
 /* coll_calls.c - collectives: the real operation moves the data, then the
  * schedule (src/core/coll.h) decides when each member leaves. Nonblocking
  * forms record their entry at the call and are charged at completion. */
-#include "common/log.h"
 #include "core/coll.h"
 #include "interpose/interpose.h"
 
@@ -32,11 +31,7 @@ static int64_t mean_w(const int *counts, const MPI_Datatype *types, int n)
 /* The modeled communicator for an outermost call, or NULL. */
 static seshat_comm *modeled(int outer, MPI_Comm comm, int rc)
 {
-    static int warned;
     seshat_comm *c = outer && rc == MPI_SUCCESS ? seshat_comm_lookup(comm) : NULL;
-    if (c && !seshat_coll_modeled(c) && !warned++)
-        seshat_warn("collectives on intercommunicators are not modeled yet: they run for real "
-                    "and cost 0 virtual time");
     return seshat_coll_modeled(c) ? c : NULL;
 }
 

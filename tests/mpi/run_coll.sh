@@ -55,6 +55,24 @@ exits 5 8 ioverlap "115000 115000 115000 115000 115000"
 exits 4 8 allreduce "5008 5008 5008 5008" split
 exits 4 8 allreduce "5008 5008 5008 5008" cart
 
+# An intercommunicator between the even and the odd ranks of 4: groups of
+# 2, so a binomial phase is one transfer. Barrier and allreduce: reduce to
+# each leader (w), leaders exchange (w), bcast (w): leaders leave at 2w,
+# the others at 3w. Bcast from world rank 0: to the odd leader (w), then
+# on to rank 3 (2w); the root's own group leaves at once.
+for path in direct relay; do
+    for op in "barrier 10000 10000 15000 15000" "allreduce 10016 10016 15024 15024" "bcast 0 5008 0 10016"; do
+        set -- $op
+        desc="intercommunicator $1 ($path)"
+        job "$desc" "$RUN" "${BASE[@]}" --set network.path=$path -np 4 -- "$T/coll_inter" "$1" || continue
+        got=$(grep "^RESULT inter-$1 " "$OUT" | sort -k3n | awk '{ printf "%s%s", sep, $4; sep = " " }')
+        want="$2 $3 $4 $5"
+        if [ "$got" = "$want" ] && [ "$(grep -c 'inter-check [0-3] 0$' "$OUT")" = 4 ]; then
+            ok "$desc: $got (by world rank), data correct"
+        else bad "$desc: got '$got', expected '$want'"; fi
+    done
+done
+
 # Fortran (use mpi) and its C twin: the same times, and correct data.
 for path in direct relay; do
     desc="Fortran twin ($path)"
