@@ -412,6 +412,34 @@ int seshat_coll_eval_inter(const seshat_model *m, const seshat_coll *c, int low,
     return 0;
 }
 
+static int by_time(const void *a, const void *b)
+{
+    seshat_vtime x = *(const seshat_vtime *)a, y = *(const seshat_vtime *)b;
+    return (x > y) - (x < y);
+}
+
+seshat_vtime seshat_coll_neighbor_exit(const seshat_model *m, seshat_vtime entry, int outdeg,
+                                       int64_t bytes, const seshat_vtime *in_entry, int indeg)
+{
+    seshat_vtime t = entry, nic = 0;
+    for (int k = 0; k < outdeg; k++)
+        t = m->inject(m, t, bytes, &nic) + m->send_overhead;
+    seshat_vtime *arr = malloc(sizeof *arr * (size_t)(indeg > 0 ? indeg : 1));
+    if (!arr)
+        return t;
+    int n = 0;
+    for (int j = 0; j < indeg; j++)
+        if (in_entry[j] >= 0) {
+            seshat_msg msg = { bytes, in_entry[j], SESHAT_PROTO_EAGER };
+            arr[n++] = m->p2p(m, &msg, 0).arrival;
+        }
+    qsort(arr, (size_t)n, sizeof *arr, by_time);
+    for (int j = 0; j < n; j++)
+        t = m->recv_done(m, t, arr[j]);
+    free(arr);
+    return t;
+}
+
 int seshat_coll_eval(const seshat_model *m, const seshat_coll *c, const seshat_vtime *entry,
                      seshat_vtime *exit)
 {

@@ -74,4 +74,11 @@ int seshat_coll_eval(const seshat_model *m, const seshat_coll *c, const seshat_v
 int seshat_coll_eval_inter(const seshat_model *m, const seshat_coll *c, int low,
                            const seshat_vtime *entry, seshat_vtime *exit);
 
+/* Neighborhood collectives: a member sends `bytes` to each of its
+ * `outdeg` neighbors one after another and takes the messages of its
+ * in-neighbors (which entered at in_entry[], each sending to it first) in
+ * arrival order. Returns this member's exit. */
+seshat_vtime seshat_coll_neighbor_exit(const seshat_model *m, seshat_vtime entry, int outdeg,
+                                       int64_t bytes, const seshat_vtime *in_entry, int indeg);
+
 #endif

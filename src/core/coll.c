@@ -9,6 +9,8 @@ struct member { int64_t entry, bytes, root; };
 
 struct seshat_coll_pending {
     seshat_comm *comm;
+    int neighbor;            /* a neighborhood collective: in/out degrees below */
+    int indeg, outdeg;
     seshat_coll desc;
     int32_t seq;
     struct member mine;
@@ -54,6 +56,72 @@ static struct seshat_coll_pending *start(seshat_comm *c, enum seshat_coll_kind k
     return pd;
 }
 
+/* In- and out-degree of this rank in comm's topology (PROC_NULL neighbors
+ * of a Cartesian grid do not count). */
+static void degrees(MPI_Comm comm, int *in, int *out)
+{
+    int topo = MPI_UNDEFINED, rank, nd, w;
+    *in = *out = 0;
+    seshat_real.Topo_test(comm, &topo);
+    if (topo == MPI_CART) {
+        seshat_real.Cartdim_get(comm, &nd);
+        for (int d = 0; d < nd; d++) {
+            int src, dst;
+            seshat_real.Cart_shift(comm, d, 1, &src, &dst);
+            *in += (src != MPI_PROC_NULL) + (dst != MPI_PROC_NULL);
+        }
+        *out = *in;
+    } else if (topo == MPI_GRAPH) {
+        seshat_real.Comm_rank(comm, &rank);
+        seshat_real.Graph_neighbors_count(comm, rank, in);
+        *out = *in;
+    } else if (topo == MPI_DIST_GRAPH) {
+        seshat_real.Dist_graph_neighbors_count(comm, in, out, &w);
+    }
+}
+
+static struct seshat_coll_pending *start_neighbor(seshat_comm *c, int64_t bytes, uint32_t req)
+{
+    struct seshat_coll_pending *pd = calloc(1, sizeof *pd);
+    int topo_in, topo_out, slots;
+    if (!pd)
+        return NULL;
+    pd->comm = c;
+    pd->neighbor = 1;
+    pd->mine = (struct member){ seshat_clock_now(), bytes, 0 };
+    degrees(c->comm, &topo_in, &topo_out);
+    pd->indeg = topo_in;
+    pd->outdeg = topo_out;
+    /* a Cartesian grid lists 2 x ndims slots, PROC_NULL ones stay -1 */
+    int nd = 0, topo = MPI_UNDEFINED;
+    seshat_real.Topo_test(c->comm, &topo);
+    if (topo == MPI_CART)
+        seshat_real.Cartdim_get(c->comm, &nd);
+    slots = topo == MPI_CART ? 2 * nd : topo_in;
+    pd->all = malloc(sizeof *pd->all * (size_t)(slots > 0 ? slots : 1));
+    for (int i = 0; i < slots; i++)
+        pd->all[i].entry = -1;
+    pd->indeg = slots;
+    if (seshat_tracing)
+        seshat_trace_coll(SESHAT_COLL_NEIGHBOR, c->id, -1, bytes, req);
+    seshat_real.Ineighbor_allgather(&pd->mine, sizeof pd->mine, MPI_BYTE, pd->all, sizeof pd->mine,
+                                    MPI_BYTE, c->shadow, &pd->req);
+    return pd;
+}
+
+static seshat_vtime evaluate_neighbor(struct seshat_coll_pending *pd)
+{
+    seshat_vtime *in = malloc(sizeof *in * (size_t)(pd->indeg > 0 ? pd->indeg : 1));
+    if (!in)
+        return pd->mine.entry;
+    for (int j = 0; j < pd->indeg; j++)
+        in[j] = pd->all[j].entry;
+    seshat_vtime t = seshat_coll_neighbor_exit(&seshat_rt.model, pd->mine.entry, pd->outdeg,
+                                               pd->mine.bytes, in, pd->indeg);
+    free(in);
+    return t;
+}
+
 /* Every member evaluates the same schedule on the same inputs. */
 static seshat_vtime evaluate(struct seshat_coll_pending *pd)
 {
@@ -84,11 +152,11 @@ static seshat_vtime finish(struct seshat_coll_pending *pd)
     seshat_vtime t;
     if (!pd)
         return seshat_clock_now();
-    if (seshat_rt.relay && !pd->comm->is_inter) {
+    if (seshat_rt.relay && !pd->comm->is_inter && !pd->neighbor) {
         t = seshat_inbox_answer(-1, pd->comm->id, pd->seq, 1).arrival;
     } else {
         seshat_wait_real(&pd->req, MPI_STATUS_IGNORE);
-        t = evaluate(pd);
+        t = pd->neighbor ? evaluate_neighbor(pd) : evaluate(pd);
     }
     free(pd->all);
     free(pd);
@@ -115,4 +183,17 @@ seshat_vtime seshat_coll_finish(seshat_op *op)
     op->coll = NULL;
     op->done = t;
     return t;
+}
+
+void seshat_coll_neighbor(seshat_comm *c, int64_t bytes)
+{
+    seshat_clock_advance_to(finish(start_neighbor(c, bytes, 0)));
+}
+
+void seshat_coll_neighbor_post(seshat_op *op, seshat_comm *c, int64_t bytes)
+{
+    op->active = 1;
+    op->comm = c;
+    op->req_id = seshat_req_next_id();
+    op->coll = start_neighbor(c, bytes, op->req_id);
 }

@@ -23,4 +23,8 @@ void seshat_coll_post(seshat_op *op, seshat_comm *c, enum seshat_coll_kind kind,
                       int64_t bytes);
 seshat_vtime seshat_coll_finish(seshat_op *op);
 
+/* Neighborhood collectives (comm has a topology): `bytes` per neighbor. */
+void seshat_coll_neighbor(seshat_comm *c, int64_t bytes);
+void seshat_coll_neighbor_post(seshat_op *op, seshat_comm *c, int64_t bytes);
+
 #endif

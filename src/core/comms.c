@@ -114,9 +114,9 @@ static void add_entry(MPI_Comm comm, int32_t id)
     e->info.merged = MPI_COMM_NULL;
     if (e->info.is_inter)
         merge_groups(&e->info);
-    e->info.shadow = MPI_COMM_NULL;
-    if (!seshat_rt.relay)
-        seshat_real.Comm_dup(comm, &e->info.shadow);
+    /* the shadow carries direct-path envelopes and every path's
+     * neighborhood-collective exchanges */
+    seshat_real.Comm_dup(comm, &e->info.shadow);
     seshat_trace_comm(id, e->info.peer_size, e->info.peer_world);
     unsigned b = bucket_of(comm);
     e->next = buckets[b];

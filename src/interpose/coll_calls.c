@@ -144,3 +144,48 @@ PAIR(Alltoallv, Ialltoallv, SESHAT_COLL_ALLTOALL, mean_count(rcounts, c->peer_si
 #define AW_ARGS sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes
 PAIR(Alltoallw, Ialltoallw, SESHAT_COLL_ALLTOALL, mean_w(rcounts, rtypes, c->peer_size),
      AW_PARAMS, AW_ARGS)
+
+/* Neighborhood collectives: `bytes` is the block for one neighbor. */
+#define NEIGHBOR_PAIR(NAME, INAME, BYTES, P, A)                                              \
+    int PMPI_##NAME(P, MPI_Comm comm)                                                         \
+    {                                                                                         \
+        comm = seshat_comm_in(comm);                                                          \
+        int outer = seshat_enter(SESHAT_CALL_##NAME);                                         \
+        int rc = seshat_real.NAME(A, comm);                                                   \
+        seshat_comm *c = modeled(outer, comm, rc);                                            \
+        if (c)                                                                                \
+            seshat_coll_neighbor(c, BYTES);                                                   \
+        if (outer)                                                                            \
+            seshat_leave(SESHAT_CALL_##NAME);                                                 \
+        return rc;                                                                            \
+    }                                                                                         \
+    int MPI_##NAME(P, MPI_Comm comm) __attribute__((alias("PMPI_" #NAME)));                   \
+    int PMPI_##INAME(P, MPI_Comm comm, MPI_Request *req)                                      \
+    {                                                                                         \
+        comm = seshat_comm_in(comm);                                                          \
+        int outer = seshat_enter(SESHAT_CALL_##INAME);                                        \
+        int rc = seshat_real.INAME(A, comm, req);                                             \
+        seshat_comm *c = modeled(outer, comm, rc);                                            \
+        if (c) {                                                                              \
+            seshat_op *op = seshat_req_add(*req);                                             \
+            op->is_coll = 1;                                                                  \
+            seshat_coll_neighbor_post(op, c, BYTES);                                          \
+        }                                                                                     \
+        if (outer)                                                                            \
+            seshat_leave(SESHAT_CALL_##INAME);                                                \
+        return rc;                                                                            \
+    }                                                                                         \
+    int MPI_##INAME(P, MPI_Comm comm, MPI_Request *req) __attribute__((alias("PMPI_" #INAME)));
+
+NEIGHBOR_PAIR(Neighbor_allgather, Ineighbor_allgather, seshat_bytes(scount, stype), GS_PARAMS, GS_ARGS)
+NEIGHBOR_PAIR(Neighbor_alltoall, Ineighbor_alltoall, seshat_bytes(scount, stype), GS_PARAMS, GS_ARGS)
+NEIGHBOR_PAIR(Neighbor_allgatherv, Ineighbor_allgatherv, seshat_bytes(scount, stype), GV_PARAMS,
+              GV_ARGS)
+NEIGHBOR_PAIR(Neighbor_alltoallv, Ineighbor_alltoallv, mean_count(scounts, 1, stype), AV_PARAMS,
+              AV_ARGS)
+
+#define NW_PARAMS const void *sbuf, const int scounts[], const MPI_Aint sdispls[], \
+                  const MPI_Datatype stypes[], void *rbuf, const int rcounts[], \
+                  const MPI_Aint rdispls[], const MPI_Datatype rtypes[]
+NEIGHBOR_PAIR(Neighbor_alltoallw, Ineighbor_alltoallw, mean_w(scounts, stypes, 1), NW_PARAMS,
+              AW_ARGS)

@@ -394,11 +394,11 @@ const unsigned char seshat_call_unmodeled[SESHAT_CALL_COUNT] = {
     0, /* Igatherv */
     0, /* Improbe */
     0, /* Imrecv */
-    1, /* Ineighbor_allgather */
-    1, /* Ineighbor_allgatherv */
-    1, /* Ineighbor_alltoall */
-    1, /* Ineighbor_alltoallv */
-    1, /* Ineighbor_alltoallw */
+    0, /* Ineighbor_allgather */
+    0, /* Ineighbor_allgatherv */
+    0, /* Ineighbor_alltoall */
+    0, /* Ineighbor_alltoallv */
+    0, /* Ineighbor_alltoallw */
     0, /* Init */
     0, /* Init_thread */
     0, /* Intercomm_create */
@@ -416,11 +416,11 @@ const unsigned char seshat_call_unmodeled[SESHAT_CALL_COUNT] = {
     0, /* Issend */
     0, /* Mprobe */
     0, /* Mrecv */
-    1, /* Neighbor_allgather */
-    1, /* Neighbor_allgatherv */
-    1, /* Neighbor_alltoall */
-    1, /* Neighbor_alltoallv */
-    1, /* Neighbor_alltoallw */
+    0, /* Neighbor_allgather */
+    0, /* Neighbor_allgatherv */
+    0, /* Neighbor_alltoall */
+    0, /* Neighbor_alltoallv */
+    0, /* Neighbor_alltoallw */
     0, /* Pack */
     0, /* Pack_size */
     0, /* Probe */

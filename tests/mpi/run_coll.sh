@@ -73,6 +73,21 @@ for path in direct relay; do
     done
 done
 
+# Neighborhood collectives on a periodic ring (two neighbors each), 4-byte
+# blocks, o = 1us: the two sends end at 2o = 2000; both blocks arrive at
+# o + L + 4 = 6004 and are taken at o apiece: 7004, then 8004 ns.
+for path in direct relay; do
+    for op in allgather alltoall iallgather; do
+        desc="neighbor $op ($path)"
+        job "$desc" "$RUN" "${BASE[@]}" --set network.overhead=1us --set network.path=$path -np 4 \
+            -- "$T/coll_neighbor" $op || continue
+        got=$(grep "^RESULT neighbor-$op " "$OUT" | sort -k3n | awk '{ printf "%s%s", sep, $4; sep = " " }')
+        if [ "$got" = "8004 8004 8004 8004" ] && [ "$(grep -c 'neighbor-check [0-3] 0$' "$OUT")" = 4 ]; then
+            ok "$desc: $got, data correct"
+        else bad "$desc: got '$got'"; fi
+    done
+done
+
 # Fortran (use mpi) and its C twin: the same times, and correct data.
 for path in direct relay; do
     desc="Fortran twin ($path)"
