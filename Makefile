@@ -41,7 +41,7 @@ MPI_BINS := $(MPI_C_SRCS:tests/mpi/%.c=$(BUILD)/tests/mpi/%) \
             $(MPI_C_SRCS:tests/mpi/%.c=$(BUILD)/tests/mpi/%.relinked) \
             $(patsubst tests/mpi/%,$(BUILD)/tests/mpi/%,$(basename $(MPI_F_SRCS)))
 
-.PHONY: all lib tools tests test unit-test mpi-test check-asan bench install clean deps generate check-generated demo
+.PHONY: all lib tools tests test unit-test mpi-test check-asan bench install clean deps generate check-generated demo fuzz
 
 all: lib tools
 
@@ -65,9 +65,11 @@ $(BUILD)/bin/seshat-run: $(BUILD)/obj/src/tools/seshat_run.o $(TOOL_COMMON)
 	$(CC) $(LDFLAGS) -o $@ $^ -liniparser -lm
 
 $(BUILD)/bin/seshat-trace: $(BUILD)/obj/src/tools/seshat_trace.o $(BUILD)/obj/src/tools/trace_otf2.o \
-                          $(BUILD)/obj/src/interpose/gen_real.o $(filter $(BUILD)/obj/traceout/%,$(LIB_OBJS))
+                          $(BUILD)/obj/src/tools/trace_filter.o $(BUILD)/obj/src/interpose/gen_real.o \
+                          $(BUILD)/obj/src/config/filters.o $(BUILD)/obj/src/config/units.o \
+                          $(filter $(BUILD)/obj/traceout/%,$(LIB_OBJS))
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ -llz4 -lotf2 -ldl
+	$(CC) $(LDFLAGS) -o $@ $^ -llz4 -lotf2 -ldl -lpthread -lm
 
 $(BUILD)/bin/seshat-sweep: src/tools/seshat-sweep
 	@mkdir -p $(dir $@)
@@ -120,6 +122,19 @@ test: check-generated unit-test mpi-test
 check-asan:
 	$(MAKE) BUILD=build-asan SAN_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	    CFLAGS="-O1 -g" SESHAT_ASAN=1 test
+
+# Fuzzing the trace reader with libFuzzer (clang, libclang-rt-14-dev):
+# make fuzz FUZZ_SECONDS=600. Crashes are saved as crash-* files.
+FUZZ_SECONDS ?= 60
+$(BUILD)/fuzz/fuzz_reader: tests/fuzz/fuzz_reader.c traceout/trace_reader.c
+	@mkdir -p $(dir $@) $(BUILD)/fuzz/corpus
+	clang -std=c11 -g -O1 -D_GNU_SOURCE -Itraceout -fsanitize=fuzzer,address,undefined -o $@ $^ -llz4
+
+fuzz:
+	@command -v clang >/dev/null || { echo "make fuzz needs clang and libclang-rt-14-dev (apt-get install clang libclang-rt-14-dev)"; exit 2; }
+	$(MAKE) $(BUILD)/fuzz/fuzz_reader
+	@for f in tests/fuzz/seeds/*; do cp $$f $(BUILD)/fuzz/corpus/; done 2>/dev/null; true
+	cd $(BUILD)/fuzz && ./fuzz_reader -max_total_time=$(FUZZ_SECONDS) -max_len=65536 corpus
 
 # Wrappers are generated from Open MPI's mpi.h plus the spec in
 # src/interpose/calls.spec; the output is committed, `make test` checks it.

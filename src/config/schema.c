@@ -75,6 +75,8 @@ const seshat_key seshat_keys[] = {
       "communicators recorded (messages, collectives): all, or ids such as 0,3 (0 = MPI_COMM_WORLD)" },
     { "trace", "payload", KEY_BOOL, F(trace_payload), "false", NULL, 0,
       "also record the contents of every message sent (packed, compressed with the stream)" },
+    { "trace", "debug_write_delay", KEY_TIME, F(trace_debug_delay_ns), "0", NULL, 0,
+      "test only: every trace record sleeps this long (virtual times must not change)" },
     { "report", "summary", KEY_BOOL, F(report_summary), "true", NULL, 0,
       "end-of-run summary on stderr" },
 };

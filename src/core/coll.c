@@ -20,6 +20,26 @@ struct seshat_coll_pending {
 
 int seshat_coll_modeled(const seshat_comm *c) { return c != NULL; }
 
+/* Bytes this member's buffers send and receive (Scalasca's per-process
+ * collective sizes), from its block n. */
+static void sizes(const seshat_comm *c, enum seshat_coll_kind kind, int root, int64_t n,
+                  int64_t *sent, int64_t *recv)
+{
+    int64_t p = c->peer_size;
+    int is_root = !c->is_inter ? c->my_rank == root : root == MPI_ROOT;
+    switch (kind) {
+    case SESHAT_COLL_BARRIER: *sent = *recv = 0; break;
+    case SESHAT_COLL_BCAST: *sent = is_root ? n : 0; *recv = is_root ? 0 : n; break;
+    case SESHAT_COLL_REDUCE: *sent = n; *recv = is_root ? n : 0; break;
+    case SESHAT_COLL_GATHER: *sent = n; *recv = is_root ? p * n : 0; break;
+    case SESHAT_COLL_SCATTER: *sent = is_root ? p * n : 0; *recv = n; break;
+    case SESHAT_COLL_ALLGATHER: *sent = n; *recv = p * n; break;
+    case SESHAT_COLL_ALLTOALL: *sent = *recv = p * n; break;
+    case SESHAT_COLL_REDUCE_SCATTER: *sent = p * n; *recv = n; break;
+    default: *sent = *recv = n;
+    }
+}
+
 static struct seshat_coll_pending *start(seshat_comm *c, enum seshat_coll_kind kind, int root,
                                          int64_t bytes, uint32_t req)
 {
@@ -30,8 +50,11 @@ static struct seshat_coll_pending *start(seshat_comm *c, enum seshat_coll_kind k
     pd->desc = (seshat_coll){ kind, kind < 11 ? seshat_rt.cfg.coll_alg[kind] : SESHAT_ALG_AUTO,
                               c->peer_size, root, bytes, seshat_rt.cfg.collective_factor };
     pd->seq = c->coll_seq++;
-    if (seshat_tracing)
-        seshat_trace_coll(kind, c->id, root, bytes, req);
+    if (seshat_tracing) {
+        int64_t sent, recv;
+        sizes(c, kind, root, bytes, &sent, &recv);
+        seshat_trace_coll(kind, c->id, root, bytes, req, sent, recv);
+    }
     pd->mine = (struct member){ seshat_clock_now(), bytes, root };
     if (c->is_inter) {   /* both paths: every member evaluates (see coll.h) */
         int n = 0;
@@ -103,7 +126,8 @@ static struct seshat_coll_pending *start_neighbor(seshat_comm *c, int64_t bytes,
         pd->all[i].entry = -1;
     pd->indeg = slots;
     if (seshat_tracing)
-        seshat_trace_coll(SESHAT_COLL_NEIGHBOR, c->id, -1, bytes, req);
+        seshat_trace_coll(SESHAT_COLL_NEIGHBOR, c->id, -1, bytes, req, bytes * topo_out,
+                          bytes * topo_in);
     seshat_real.Ineighbor_allgather(&pd->mine, sizeof pd->mine, MPI_BYTE, pd->all, sizeof pd->mine,
                                     MPI_BYTE, c->shadow, &pd->req);
     return pd;

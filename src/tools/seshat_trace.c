@@ -9,13 +9,16 @@
 #include "interpose/gen_calls.h"
 #include "trace_format.h"
 #include "trace_reader.h"
+#include "tools/trace_filter.h"
 #include "tools/trace_otf2.h"
 
 static void usage(FILE *out)
 {
     fputs("usage: seshat-trace stats DIR\n"
-          "       seshat-trace dump DIR [--rank R]\n"
-          "       seshat-trace msglog DIR       (Seshat's nine-field ASCII lines)\n"
+          "       seshat-trace dump DIR [--rank R] [--format seshat]\n"
+          "       seshat-trace msglog DIR       (= dump --format seshat: Seshat's nine fields)\n"
+          "       seshat-trace filter DIR OUT [--kinds K] [--ranks R] [--comms C]\n"
+          "                                   [--min-bytes SIZE] [--window FROM-TO]\n"
           "       seshat-trace otf2 DIR OUTDIR  (export; read with otf2-print, Vampir, ViTE)\n", out);
 }
 
@@ -199,8 +202,26 @@ static int cmd_stats(const char *dir)
         total.colls += s.colls;
         total.bytes_sent += s.bytes_sent;
         total.completes += s.completes;
+        for (int k = 0; k < 16; k++)
+            total.recs[k] += s.recs[k];
         total.payload += s.payload;
     }
+    char defs[4200];
+    snprintf(defs, sizeof defs, "%s/defs.ini", dir);
+    FILE *df = fopen(defs, "r");
+    char line[256];
+    const char *complete = "no (defs.ini missing: the run did not reach MPI_Finalize)";
+    while (df && fgets(line, sizeof line, df))
+        if (!strncmp(line, "complete = ", 11))
+            complete = strncmp(line + 11, "true", 4) ? "no (a stream failed while writing)" : "yes";
+    if (df)
+        fclose(df);
+    printf("complete %s\n", complete);
+    static const char *const kind_names[16] = { "?", "header", "enter", "exit", "send", "recv",
+        "coll", "comm", "callsite", "end", "msglog", "complete", "payload" };
+    for (int k = 1; k < 13; k++)
+        if (total.recs[k])
+            printf("records_%s %llu\n", kind_names[k], total.recs[k]);
     printf("events %llu\nsends %llu\nrecvs %llu\ncollectives %llu\nbytes_sent %llu\n"
            "completions %llu\npayload_bytes %llu\nstream_bytes %llu\nbytes_per_event %.3f\n",
            total.events, total.sends, total.recvs, total.colls, total.bytes_sent,
@@ -274,8 +295,22 @@ int main(int argc, char **argv)
     }
     if (!strcmp(argv[1], "stats"))
         return cmd_stats(argv[2]);
-    if (!strcmp(argv[1], "dump"))
-        return cmd_dump(argv[2], argc > 4 && !strcmp(argv[3], "--rank") ? atoi(argv[4]) : -1);
+    if (!strcmp(argv[1], "dump")) {
+        int rank = -1, seshat = 0;
+        for (int i = 3; i + 1 < argc; i += 2) {
+            if (!strcmp(argv[i], "--rank"))
+                rank = atoi(argv[i + 1]);
+            else if (!strcmp(argv[i], "--format") && !strcmp(argv[i + 1], "seshat"))
+                seshat = 1;
+            else {
+                fprintf(stderr, "seshat-trace: dump: unknown option %s\n", argv[i]);
+                return 2;
+            }
+        }
+        return seshat ? cmd_msglog(argv[2]) : cmd_dump(argv[2], rank);
+    }
+    if (!strcmp(argv[1], "filter"))
+        return seshat_filter_main(argc - 2, argv + 2);
     if (!strcmp(argv[1], "msglog"))
         return cmd_msglog(argv[2]);
     if (!strcmp(argv[1], "otf2")) {

@@ -3,9 +3,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "trace/trace_internal.h"
 #include "trace_format.h"
+#include "trace_kinds.h"
 #include "trace_writer.h"
 
 int seshat_tracing;
@@ -16,6 +18,7 @@ static unsigned kinds = ~0u;             /* trace.kinds as a mask */
 static int64_t min_bytes, t_from, t_to = INT64_MAX;
 static char comms[256] = "all";          /* trace.comms */
 static int payload;                      /* trace.payload */
+static int64_t write_delay_ns;           /* trace.debug_write_delay */
 static size_t payload_cap;
 static unsigned char call_kind[SESHAT_CALL_COUNT];
 static seshat_vtime last_t;
@@ -29,6 +32,10 @@ static int nsites;
 
 static void put(unsigned kind, const uint64_t *v, int n)
 {
+    if (write_delay_ns > 0) {
+        struct timespec ts = { write_delay_ns / 1000000000, write_delay_ns % 1000000000 };
+        nanosleep(&ts, NULL);
+    }
     uint8_t buf[16 * SESHAT_VARINT_MAX];
     size_t len = 0;
     for (int i = 0; i < n; i++)
@@ -64,30 +71,6 @@ static uint64_t site_index(void *site)
         }
     }
     return 0;
-}
-
-static int kind_of_name(const char *n)
-{
-    static const char *const coll[] = { "MPI_Barrier", "MPI_Bcast", "MPI_Reduce", "MPI_Allreduce",
-        "MPI_Gather", "MPI_Scatter", "MPI_Allgather", "MPI_Alltoall", "MPI_Scan", "MPI_Exscan",
-        "MPI_Neighbor", "MPI_Ibarrier", "MPI_Ibcast", "MPI_Ireduce", "MPI_Iallreduce",
-        "MPI_Igather", "MPI_Iscatter", "MPI_Iallgather", "MPI_Ialltoall", "MPI_Iscan",
-        "MPI_Iexscan", "MPI_Ineighbor" };
-    static const char *const comm[] = { "MPI_Comm_", "MPI_Cart_", "MPI_Graph_", "MPI_Dist_graph",
-        "MPI_Intercomm_", "MPI_Topo_test", "MPI_Attr_" };
-    for (size_t i = 0; i < sizeof coll / sizeof coll[0]; i++)
-        if (!strncmp(n, coll[i], strlen(coll[i])))
-            return SESHAT_KIND_COLL;
-    if ((!strncmp(n, "MPI_Wait", 8) || !strncmp(n, "MPI_Test", 8)) && strcmp(n, "MPI_Test_cancelled"))
-        return SESHAT_KIND_WAITTEST;
-    for (size_t i = 0; i < sizeof comm / sizeof comm[0]; i++)
-        if (!strncmp(n, comm[i], strlen(comm[i])))
-            return SESHAT_KIND_COMM;
-    if (strstr(n, "send") || strstr(n, "recv") || strstr(n, "Send") || strstr(n, "Recv") ||
-        strstr(n, "probe") || strstr(n, "Probe") || !strncmp(n, "MPI_Start", 9) ||
-        !strcmp(n, "MPI_Request_free") || !strcmp(n, "MPI_Cancel"))
-        return SESHAT_KIND_P2P;
-    return SESHAT_KIND_OTHER;
 }
 
 static int comm_wanted(int comm)
@@ -163,12 +146,14 @@ void seshat_trace_recv(int peer, int tag, int comm, int64_t bytes, uint32_t req)
     put(SESHAT_REC_RECV, v, 5);
 }
 
-void seshat_trace_coll(int kind, int comm, int root, int64_t bytes, uint32_t req)
+void seshat_trace_coll(int kind, int comm, int root, int64_t bytes, uint32_t req, int64_t sent,
+                       int64_t received)
 {
     if (bytes < min_bytes || !wanted(SESHAT_KIND_COLL, last_t) || !comm_wanted(comm))
         return;
-    uint64_t v[5] = { (uint64_t)kind, seshat_zigzag(comm), seshat_zigzag(root), (uint64_t)bytes, req };
-    put(SESHAT_REC_COLL, v, 5);
+    uint64_t v[7] = { (uint64_t)kind, seshat_zigzag(comm), seshat_zigzag(root), (uint64_t)bytes,
+                      req, (uint64_t)sent, (uint64_t)received };
+    put(SESHAT_REC_COLL, v, 7);
 }
 
 void seshat_trace_comm(int id, int size, const int *world)
@@ -221,9 +206,10 @@ void seshat_trace_start(const seshat_config *cfg, MPI_Comm world, int world_rank
     min_bytes = cfg->trace_min_bytes;
     snprintf(comms, sizeof comms, "%s", cfg->trace_comms);
     payload = cfg->trace_payload;
+    write_delay_ns = cfg->trace_debug_delay_ns;
     payload_cap = (size_t)cfg->trace_buffer;
     for (int c = 0; c < SESHAT_CALL_COUNT; c++)
-        call_kind[c] = (unsigned char)kind_of_name(seshat_call_names[c]);
+        call_kind[c] = (unsigned char)seshat_trace_kind_of(seshat_call_names[c]);
     if (is_app && !seshat_rankset_contains(cfg->trace_ranks, world_rank)) {
         filtered_out = 1;
         return;

@@ -24,7 +24,8 @@ void seshat_trace_enter(int call, seshat_vtime t, void *site);
 void seshat_trace_exit(int call, seshat_vtime t);
 void seshat_trace_send(int peer, int tag, int comm, int64_t bytes, int proto, uint32_t req);
 void seshat_trace_recv(int peer, int tag, int comm, int64_t bytes, uint32_t req);
-void seshat_trace_coll(int kind, int comm, int root, int64_t bytes, uint32_t req);
+void seshat_trace_coll(int kind, int comm, int root, int64_t bytes, uint32_t req, int64_t sent,
+                       int64_t received);
 void seshat_trace_complete(uint32_t req);
 /* trace.payload: the data of the message just sent (packed). */
 void seshat_trace_payload(const void *buf, int count, MPI_Datatype type, MPI_Comm comm);
