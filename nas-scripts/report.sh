@@ -28,9 +28,9 @@ NR == 1 { next }
     runs[k, m]++
 }
 END {
-    hdr = "run,events,native_wall_s,traced_wall_s,trace_bytes,bytes_per_event,native_reported_s,sim_reported_s,traced_reported_s,simulation_error,perturbation,sim_slowdown,trace_slowdown,verified,status"
+    hdr = "run,events,native_wall_s,traced_wall_s,stream_bytes,bytes_per_event,native_reported_s,sim_reported_s,traced_reported_s,simulation_error,perturbation,sim_slowdown,trace_slowdown,verified,status"
     print hdr > out
-    print "| run | events | native wall (s) | traced wall (s) | trace size (B) | B/event | native reported (s) | simulated reported (s) | traced reported (s) | simulation error | traced vs untraced | wall slowdown sim | wall slowdown traced | verified | status |" > md
+    print "| run | events | native wall (s) | traced wall (s) | stream bytes | B/event | native reported (s) | simulated reported (s) | traced reported (s) | simulation error | traced vs untraced | wall slowdown sim | wall slowdown traced | verified | status |" > md
     print "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|" > md
     for (i = 1; i <= nk; i++) {
         k = order[i]

@@ -75,8 +75,11 @@ run_one() {   # run_one BENCH CLASS NP MODE REP BINARY
     peak=$(awk '/^PEAK_KB/ { print $2 }' "$log" | tail -1)
     tbytes=""; events=""
     if [ "$mode" = traced ] && [ -d "$tdir" ]; then
-        tbytes=$(du -sb "$tdir" | awk '{ print $1 }')
-        events=$("$top/build/bin/seshat-trace" stats "$tdir" 2>/dev/null | awk '/^events/ { print $2; exit }')
+        # the event streams (the definitions and message log come on top)
+        local st
+        st=$("$top/build/bin/seshat-trace" stats "$tdir" 2>/dev/null)
+        tbytes=$(awk '$1 == "stream_bytes" { print $2 }' <<<"$st")
+        events=$(awk '$1 == "events" { print $2 }' <<<"$st")
     fi
     echo "$b,$c,$n,$mode,$rep,$status,${t:-},${mops:-},$ver,$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }'),${peak:-},${tbytes:-},${events:-}" >>"$csv"
     printf '%-4s %s np=%s %-6s rep %s: %s reported %ss\n' "$b" "$c" "$n" "$mode" "$rep" "$status" "${t:-?}"

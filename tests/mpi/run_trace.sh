@@ -127,6 +127,18 @@ for prog in "pingpong nonblocking 8 1048576" "ring testsome 1048576 3" "coll_tim
     [ -n "$on" ] && [ "$on" = "$off" ] && ok "$desc ($(wc -l <<<"$on") results)" || bad "$desc: results differ"
 done
 
+# With clock = cpu: the same CPU work reports the same time traced and
+# untraced, within 0.5% (minimum of 3 runs each: interference only adds).
+desc="trace on vs off, clock = cpu"
+min_of off_t "compute 0" "$RUN" --set simulator.clock=cpu -np 2 -- "$T/compute" 20 2000000
+min_of on_t "compute 0" "$RUN" --set simulator.clock=cpu --trace "$dir/cpu" -np 2 -- "$T/compute" 20 2000000
+rm -rf "$dir"/cpu*
+if [ -n "$off_t" ] && [ -n "$on_t" ]; then
+    if awk -v a="$off_t" -v b="$on_t" 'BEGIN { d = (a - b) / a; if (d < 0) d = -d; exit !(d < 0.005) }'; then
+        ok "$desc: $off_t ns vs $on_t ns"
+    else bad "$desc: $off_t ns vs $on_t ns differ by 0.5% or more"; fi
+fi
+
 # An existing directory is never overwritten.
 desc="existing trace directory"
 mkdir -p "$dir/taken"; echo keep >"$dir/taken/file"
