@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "interpose/gen_calls.h"
 #include "trace_format.h"
@@ -167,12 +168,17 @@ int seshat_export_otf2(const char *dir, int n, const char *out)
     struct pass ps;
     memset(&ps, 0, sizeof ps);
     uint64_t *nevents = calloc((size_t)n, sizeof *nevents);
+    int tty = isatty(2);
     for (int r = 0; r < n; r++) {
+        if (tty)
+            fprintf(stderr, "\rexporting rank %d of %d ", r + 1, n);
         OTF2_EvtWriter *w = OTF2_Archive_GetEvtWriter(a, (OTF2_LocationRef)r);
         write_rank(dir, r, w, &ps);
         OTF2_EvtWriter_GetNumberOfEvents(w, &nevents[r]);
         OTF2_Archive_CloseEvtWriter(a, w);
     }
+    if (tty)
+        fprintf(stderr, "\r");
     OTF2_Archive_CloseEvtFiles(a);
     OTF2_Archive_OpenDefFiles(a);
     for (int r = 0; r < n; r++)
