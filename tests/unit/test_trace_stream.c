@@ -169,6 +169,49 @@ static void truncation(void **state)
     unlink(path);
 }
 
+/* A stream of two frames cut at every byte offset of its last frame: the
+ * first frame always reads back whole, and the loss is reported. */
+static void last_frame(void **state)
+{
+    (void)state;
+    fresh_path();
+    char err[256];
+    seshat_tw *w = seshat_tw_open(path, 65536, NULL, err, sizeof err);
+    uint8_t buf[8];
+    uint64_t n = 0;
+    for (uint64_t i = 0; i < 20000; i++)
+        seshat_tw_record(w, SESHAT_REC_EXIT, buf, seshat_put_varint(buf, i));
+    assert_int_equal(seshat_tw_close(w), 0);
+    FILE *f = fopen(path, "rb");
+    unsigned char whole[1 << 18];
+    long size = (long)fread(whole, 1, sizeof whole, f);
+    fclose(f);
+    long last = size - 4;   /* the last frame starts with LZ4's magic number */
+    while (last > 0 && !(whole[last] == 0x04 && whole[last + 1] == 0x22 &&
+                         whole[last + 2] == 0x4d && whole[last + 3] == 0x18))
+        last--;
+    assert_true(last > 0);
+    seshat_tr_record rec;
+    for (long cut = last; cut < size; cut++) {
+        f = fopen(path, "wb");
+        fwrite(whole, 1, (size_t)cut, f);
+        fclose(f);
+        seshat_tr *r = seshat_tr_open(path, err, sizeof err);
+        uint64_t got = 0;
+        int rc;
+        while ((rc = seshat_tr_next(r, &rec)) == 1)
+            got++;
+        if (cut == last)
+            n = got;
+        assert_true(n > 0 && n < 20000 && got == n);
+        assert_int_equal(rc, cut == last ? 0 : -1);
+        if (rc < 0)
+            assert_non_null(strstr(seshat_tr_error(r), "truncated"));
+        seshat_tr_close(r);
+    }
+    unlink(path);
+}
+
 static void corruption(void **state)
 {
     (void)state;
@@ -247,7 +290,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(varints),    cmocka_unit_test(round_trip), cmocka_unit_test(every_kind),
-        cmocka_unit_test(truncation), cmocka_unit_test(corruption),
+        cmocka_unit_test(truncation), cmocka_unit_test(last_frame), cmocka_unit_test(corruption),
         cmocka_unit_test(unknown_kinds), cmocka_unit_test(write_failures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
