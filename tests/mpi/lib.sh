@@ -39,12 +39,13 @@ expect() {
 # value KEY: the value printed for "RESULT KEY".
 value() { grep "^RESULT $1 " "$OUT" | head -1 | awk '{print $NF}'; }
 
-# min_of VAR KEY CMD...: run CMD three times and set VAR to the smallest
-# "RESULT KEY" value (CPU-clock results: interference only adds CPU time).
+# min_of VAR KEY CMD...: run CMD $MIN_RUNS times (default 5) and set VAR to
+# the smallest "RESULT KEY" value (CPU-clock results: interference from
+# other processes or a busy SMT sibling only ever adds CPU time).
 min_of() {
     local var=$1 key=$2 m="" t
     shift 2
-    for attempt in 1 2 3; do
+    for attempt in $(seq "${MIN_RUNS:-5}"); do
         job "$desc" "$@" || break
         t=$(value "$key")
         [ -n "$t" ] && { [ -z "$m" ] || [ "$t" -lt "$m" ]; } && m=$t

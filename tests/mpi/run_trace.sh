@@ -128,7 +128,7 @@ for prog in "pingpong nonblocking 8 1048576" "ring testsome 1048576 3" "coll_tim
 done
 
 # With clock = cpu: the same CPU work reports the same time traced and
-# untraced, within 0.5% (minimum of 3 runs each: interference only adds).
+# untraced, within 0.5% (minimum of 5 runs each: interference only adds).
 desc="trace on vs off, clock = cpu"
 min_of off_t "compute 0" "$RUN" --set simulator.clock=cpu -np 2 -- "$T/compute" 20 2000000
 min_of on_t "compute 0" "$RUN" --set simulator.clock=cpu --trace "$dir/cpu" -np 2 -- "$T/compute" 20 2000000
