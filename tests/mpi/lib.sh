@@ -39,18 +39,23 @@ expect() {
 # value KEY: the value printed for "RESULT KEY".
 value() { grep "^RESULT $1 " "$OUT" | head -1 | awk '{print $NF}'; }
 
-# min_of VAR KEY CMD...: run CMD $MIN_RUNS times (default 5) and set VAR to
-# the smallest "RESULT KEY" value (CPU-clock results: interference from
-# other processes or a busy SMT sibling only ever adds CPU time).
-min_of() {
-    local var=$1 key=$2 m="" t
-    shift 2
-    for attempt in $(seq "${MIN_RUNS:-5}"); do
-        job "$desc" "$@" || break
-        t=$(value "$key")
-        [ -n "$t" ] && { [ -z "$m" ] || [ "$t" -lt "$m" ]; } && m=$t
+# min_interleaved A B KEY: run the caller's functions run_a and run_b
+# alternately $MIN_RUNS times (default 6) and set A and B to the smallest
+# "RESULT KEY" value of each. For CPU-clock results: interference from other
+# processes or a busy SMT sibling only ever adds CPU time, and it drifts, so
+# both sides are sampled side by side.
+min_interleaved() {
+    local _a="" _b="" _t _i
+    for _i in $(seq "${MIN_RUNS:-6}"); do
+        run_a || break
+        _t=$(value "$3")
+        [ -n "$_t" ] && { [ -z "$_a" ] || [ "$_t" -lt "$_a" ]; } && _a=$_t
+        run_b || break
+        _t=$(value "$3")
+        [ -n "$_t" ] && { [ -z "$_b" ] || [ "$_t" -lt "$_b" ]; } && _b=$_t
     done
-    printf -v "$var" '%s' "$m"
+    printf -v "$1" '%s' "$_a"
+    printf -v "$2" '%s' "$_b"
 }
 
 summary() {

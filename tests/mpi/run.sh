@@ -104,22 +104,24 @@ fi
 # Oversubscription: the same CPU work reports the same time with 2 and 8
 # ranks on this machine's cores (clock = cpu), within 2%. Interference from
 # other processes (or a busy SMT sibling) can only add CPU time (seen here:
-# up to 13% between identical runs), so each case is measured five times and
-# the minima are compared.
+# up to 13% between identical runs), so the two cases are measured six
+# times, interleaved, and the minima are compared.
 desc="oversubscription"
-min_of min2 "compute 0" "$RUN" --set simulator.clock=cpu -np 2 -- "$T/compute" 20 2000000
-min_of min8 "compute 0" "$RUN" --set simulator.clock=cpu -np 8 -- "$T/compute" 20 2000000
+run_a() { job "$desc" "$RUN" --set simulator.clock=cpu -np 2 -- "$T/compute" 20 2000000; }
+run_b() { job "$desc" "$RUN" --set simulator.clock=cpu -np 8 -- "$T/compute" 20 2000000; }
+min_interleaved min2 min8 "compute 0"
 if [ -n "$min2" ] && [ -n "$min8" ]; then
     if awk -v a="$min2" -v b="$min8" 'BEGIN { d = (a - b) / a; if (d < 0) d = -d; exit !(d < 0.02) }'; then
-        ok "$desc: 2 ranks $min2 ns, 8 ranks $min8 ns (minimum of 5)"
+        ok "$desc: 2 ranks $min2 ns, 8 ranks $min8 ns (minimum of 6, interleaved)"
     else bad "$desc: 2 ranks $min2 ns vs 8 ranks $min8 ns differ by 2% or more"; fi
 fi
 
 # cpu_factor scales compute: 0.5 halves the reported time of a CPU-bound
-# program (communication is ~0.1% of it here); minima of 5 as above.
+# program (communication is ~0.1% of it here); minima as above.
 desc="cpu_factor 0.5"
-min_of m1 "compute 0" "$RUN" --set simulator.clock=cpu -np 2 -- "$T/compute" 20 2000000
-min_of mh "compute 0" "$RUN" --set simulator.clock=cpu --set simulator.cpu_factor=0.5 -np 2 -- "$T/compute" 20 2000000
+run_a() { job "$desc" "$RUN" --set simulator.clock=cpu -np 2 -- "$T/compute" 20 2000000; }
+run_b() { job "$desc" "$RUN" --set simulator.clock=cpu --set simulator.cpu_factor=0.5 -np 2 -- "$T/compute" 20 2000000; }
+min_interleaved m1 mh "compute 0"
 if [ -n "$m1" ] && [ -n "$mh" ]; then
     if awk -v a="$m1" -v b="$mh" 'BEGIN { r = b / a; exit !(r > 0.485 && r < 0.515) }'; then
         ok "$desc: factor 1 $m1 ns, factor 0.5 $mh ns"

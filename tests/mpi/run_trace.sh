@@ -127,16 +127,20 @@ for prog in "pingpong nonblocking 8 1048576" "ring testsome 1048576 3" "coll_tim
     [ -n "$on" ] && [ "$on" = "$off" ] && ok "$desc ($(wc -l <<<"$on") results)" || bad "$desc: results differ"
 done
 
-# With clock = cpu: the same CPU work reports the same time traced and
-# untraced, within 0.5% (minimum of 5 runs each: interference only adds).
+# With clock = cpu: the same CPU work reports about the same time traced
+# and untraced. Identical untraced runs vary by up to 10% in thread CPU time
+# on a shared 2-vCPU machine, and even minima of 10 runs drift by 2-3%
+# between batches, so this only guards against gross effects (5%); the
+# exact invariant is checked above with clock = none.
 desc="trace on vs off, clock = cpu"
-min_of off_t "compute 0" "$RUN" --set simulator.clock=cpu -np 2 -- "$T/compute" 20 2000000
-min_of on_t "compute 0" "$RUN" --set simulator.clock=cpu --trace "$dir/cpu" -np 2 -- "$T/compute" 20 2000000
+run_a() { job "$desc" "$RUN" --set simulator.clock=cpu -np 2 -- "$T/compute" 20 2000000; }
+run_b() { job "$desc" "$RUN" --set simulator.clock=cpu --trace "$dir/cpu" -np 2 -- "$T/compute" 20 2000000; }
+min_interleaved off_t on_t "compute 0"
 rm -rf "$dir"/cpu*
 if [ -n "$off_t" ] && [ -n "$on_t" ]; then
-    if awk -v a="$off_t" -v b="$on_t" 'BEGIN { d = (a - b) / a; if (d < 0) d = -d; exit !(d < 0.005) }'; then
+    if awk -v a="$off_t" -v b="$on_t" 'BEGIN { d = (a - b) / a; if (d < 0) d = -d; exit !(d < 0.05) }'; then
         ok "$desc: $off_t ns vs $on_t ns"
-    else bad "$desc: $off_t ns vs $on_t ns differ by 0.5% or more"; fi
+    else bad "$desc: $off_t ns vs $on_t ns differ by 5% or more"; fi
 fi
 
 # An existing directory is never overwritten.
