@@ -17,7 +17,7 @@
 #include "trace_reader.h"
 #include "trace_writer.h"
 
-static char good[64], bad[64];
+static char good[64], bad[80];
 
 static size_t slurp(const char *p, unsigned char **out)
 {
