@@ -41,17 +41,10 @@ int main(int argc, char **argv)
     double local = 0, total = 0;
     for (int i = 1; i <= n; i++)
         local += u[i];
-    /* Collect on rank 0 with point-to-point (collectives are modeled later). */
+    MPI_Reduce(&local, &total, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
     if (rank == 0) {
-        total = local;
-        for (int r = 1; r < size; r++) {
-            MPI_Recv(&local, 1, MPI_DOUBLE, r, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            total += local;
-        }
         printf("heat: %d ranks x %d cells, %d steps, total heat %.6f\n", size, n, steps, total);
         printf("heat: reported run time (MPI_Wtime) %.6f s, wall time %.6f s\n", t1 - t0, w1 - w0);
-    } else {
-        MPI_Send(&local, 1, MPI_DOUBLE, 0, 2, MPI_COMM_WORLD);
     }
     free(u);
     free(v);
