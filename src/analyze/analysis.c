@@ -1,0 +1,59 @@
+/* analysis.c - the analysis result: the pattern table, allocation. */
+#include "analyze/analysis.h"
+
+#include <stdlib.h>
+
+const seshat_pattern_info seshat_pattern_infos[SESHAT_NPATTERNS] = {
+#define SESHAT_PAT_INFO(id, name, parent, disp, desc) [SESHAT_PAT_##id] = { name, parent, disp, desc },
+    SESHAT_PATTERNS(SESHAT_PAT_INFO)
+#undef SESHAT_PAT_INFO
+};
+
+int seshat_analysis_alloc(seshat_analysis *a, int nranks, int nsites)
+{
+    size_t r = (size_t)nranks, s = (size_t)nsites + 1;
+    *a = (seshat_analysis){ .nranks = nranks, .nsites = nsites };
+    a->sites = calloc((size_t)nsites + 1, sizeof *a->sites);
+    a->rank_time = calloc(r, sizeof *a->rank_time);
+    a->sev = calloc(SESHAT_NPATTERNS * s * r, sizeof *a->sev);
+    a->visits = calloc(s * r, sizeof *a->visits);
+    a->msg_count = calloc(r * r, sizeof *a->msg_count);
+    a->msg_bytes = calloc(r * r, sizeof *a->msg_bytes);
+    a->critical_path = calloc(s, sizeof *a->critical_path);
+    a->cp_imbalance = calloc(s, sizeof *a->cp_imbalance);
+    a->whatif_rank_time = calloc(r, sizeof *a->whatif_rank_time);
+    a->timeline = calloc(r, sizeof *a->timeline);
+    a->ntimeline = calloc(r, sizeof *a->ntimeline);
+    if (!a->sites || !a->rank_time || !a->sev || !a->visits || !a->msg_count || !a->msg_bytes ||
+        !a->critical_path || !a->cp_imbalance || !a->whatif_rank_time || !a->timeline ||
+        !a->ntimeline) {
+        seshat_analysis_free(a);
+        return -1;
+    }
+    return 0;
+}
+
+void seshat_analysis_free(seshat_analysis *a)
+{
+    if (a->sites)
+        for (int i = 0; i < a->nsites; i++) {
+            free(a->sites[i].function);
+            free(a->sites[i].location);
+        }
+    if (a->timeline)
+        for (int i = 0; i < a->nranks; i++)
+            free(a->timeline[i]);
+    free(a->sites);
+    free(a->rank_time);
+    free(a->sev);
+    free(a->visits);
+    free(a->msg_count);
+    free(a->msg_bytes);
+    free(a->critical_path);
+    free(a->cp_imbalance);
+    free(a->whatif_model);
+    free(a->whatif_rank_time);
+    free(a->timeline);
+    free(a->ntimeline);
+    *a = (seshat_analysis){ 0 };
+}

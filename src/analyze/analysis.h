@@ -1,0 +1,130 @@
+/* analysis.h - the result of a replay analysis, as the writers take it.
+ *
+ * The replay (analyze_replay.c, ...) fills one seshat_analysis on the root
+ * analyzer process; the writers (JSON, text summary, CUBE4, HTML) only read
+ * it. Every value is in seconds of virtual time unless it says otherwise.
+ *
+ * Severities are stored per (pattern, call site, rank), the three
+ * dimensions of a CUBE4 file: the metric tree, the call tree (here flat:
+ * one node per call site under the program's root) and the system tree
+ * (one location per trace rank). */
+#ifndef SESHAT_ANALYSIS_H
+#define SESHAT_ANALYSIS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The metric tree, in CUBE order (parents before children).
+ * X(id, json name, parent id, display name, description)
+ * sev[] holds exclusive values (a parent does not include its children),
+ * so the sum over every pattern, site and rank is the sum of the ranks' run
+ * times. Writers that show a pattern's total (JSON `total`, the summary)
+ * add its descendants: late_sender.total includes the wrong-order part. */
+#define SESHAT_PATTERNS(X)                                                                      \
+    X(TIME, "time", -1, "Time", "Virtual time spent outside MPI (computation)")                 \
+    X(MPI, "mpi", -1, "MPI", "Virtual time in MPI calls not classified below")                  \
+    X(P2P, "p2p", SESHAT_PAT_MPI, "Point-to-point", "Point-to-point time not in a wait state")  \
+    X(LATE_SENDER, "late_sender", SESHAT_PAT_P2P, "Late Sender",                                \
+      "A receive waited for a send that had not started")                                      \
+    X(LATE_SENDER_WRONG_ORDER, "late_sender_wrong_order", SESHAT_PAT_LATE_SENDER,               \
+      "Late Sender, Wrong Order", "Late Sender while an earlier-sent message was waiting")       \
+    X(LATE_RECEIVER, "late_receiver", SESHAT_PAT_P2P, "Late Receiver",                          \
+      "A synchronous or rendezvous send waited for its receive to be posted")                  \
+    X(COLL, "collective", SESHAT_PAT_MPI, "Collective", "Collective time not in a wait state")  \
+    X(WAIT_BARRIER, "wait_barrier", SESHAT_PAT_COLL, "Wait at Barrier",                         \
+      "Waiting in a barrier for the last rank to enter")                                       \
+    X(BARRIER_COMPLETION, "barrier_completion", SESHAT_PAT_COLL, "Barrier Completion",          \
+      "Time in a barrier after the first rank left")                                           \
+    X(WAIT_NXN, "wait_nxn", SESHAT_PAT_COLL, "Wait at N x N",                                   \
+      "Waiting in an all-to-all collective for the last rank to enter")                        \
+    X(NXN_COMPLETION, "nxn_completion", SESHAT_PAT_COLL, "N x N Completion",                    \
+      "Time in an all-to-all collective after the first rank left")                            \
+    X(EARLY_REDUCE, "early_reduce", SESHAT_PAT_COLL, "Early Reduce",                            \
+      "A reduction root waited for the first sender to enter")                                 \
+    X(EARLY_SCAN, "early_scan", SESHAT_PAT_COLL, "Early Scan",                                  \
+      "A scan waited for the last lower rank to enter")                                        \
+    X(LATE_BROADCAST, "late_broadcast", SESHAT_PAT_COLL, "Late Broadcast",                      \
+      "A broadcast/scatter receiver waited for the root to enter")
+
+enum seshat_pattern {
+#define SESHAT_PAT_ENUM(id, name, parent, disp, desc) SESHAT_PAT_##id,
+    SESHAT_PATTERNS(SESHAT_PAT_ENUM)
+#undef SESHAT_PAT_ENUM
+    SESHAT_NPATTERNS
+};
+
+typedef struct seshat_pattern_info {
+    const char *name;        /* snake_case, the JSON key and CUBE metric id */
+    int parent;              /* -1 for a root */
+    const char *display;
+    const char *description;
+} seshat_pattern_info;
+
+extern const seshat_pattern_info seshat_pattern_infos[SESHAT_NPATTERNS];
+
+/* A call site, the same for every rank that has it (ranks are unified by
+ * function and location, not by their per-rank site index). */
+typedef struct seshat_site {
+    char *function;          /* MPI call name, "MPI_Recv" */
+    char *location;          /* "file.c:42" or "module+0x1234" or "?" */
+} seshat_site;
+
+/* One stretch of a rank's virtual timeline, for the HTML timeline. */
+typedef struct seshat_segment {
+    double start, end;
+    int site;                /* index into sites; -1 = computation */
+} seshat_segment;
+
+#define SESHAT_SIZE_BUCKETS 40   /* bucket b: [2^(b-1), 2^b) bytes; 0: 0 bytes */
+
+typedef struct seshat_analysis {
+    int nranks;
+    int nsites;
+    seshat_site *sites;
+    double run_time;         /* the largest final virtual time */
+    double *rank_time;       /* [nranks]: final virtual time (MPI_Finalize) */
+
+    /* [SESHAT_NPATTERNS][nsites][nranks], exclusive severities (seconds).
+     * TIME is stored with site -1 folded into site index nsites, so the
+     * array is [SESHAT_NPATTERNS][nsites + 1][nranks]; the extra row is
+     * "computation" (no call site). Use seshat_sev(). */
+    double *sev;
+    uint64_t *visits;        /* [nsites][nranks]: calls */
+
+    uint64_t *msg_count;     /* [nranks][nranks]: messages sender -> receiver */
+    uint64_t *msg_bytes;     /* [nranks][nranks] */
+    uint64_t size_hist[SESHAT_SIZE_BUCKETS]; /* point-to-point messages */
+
+    double *critical_path;   /* [nsites + 1]: time on the critical path */
+    double *cp_imbalance;    /* [nsites + 1]: critical-path imbalance */
+
+    int have_whatif;
+    char *whatif_model;      /* the --model file */
+    double whatif_time;      /* predicted run time under it */
+    double *whatif_rank_time;/* [nranks] */
+
+    seshat_segment **timeline; /* [nranks]: time-ordered, may be coarsened */
+    size_t *ntimeline;         /* [nranks] */
+} seshat_analysis;
+
+static inline double *seshat_sev(const seshat_analysis *a, int pattern, int site, int rank)
+{
+    int s = site < 0 ? a->nsites : site;
+    return &a->sev[((size_t)pattern * (size_t)(a->nsites + 1) + (size_t)s) * (size_t)a->nranks +
+                   (size_t)rank];
+}
+
+/* Allocates every array for nranks and nsites (zeroed); sites[] entries
+ * are left NULL for the caller. Returns -1 on out of memory. */
+int seshat_analysis_alloc(seshat_analysis *a, int nranks, int nsites);
+void seshat_analysis_free(seshat_analysis *a);
+
+/* Writers. Each returns 0, or -1 with a message naming the file in err. */
+int seshat_analysis_write_json(const seshat_analysis *a, const char *path, char *err,
+                               size_t errlen);
+int seshat_analysis_write_cube(const seshat_analysis *a, const char *path, char *err,
+                               size_t errlen);
+int seshat_analysis_write_html(const seshat_analysis *a, const char *path, char *err,
+                               size_t errlen);
+
+#endif
