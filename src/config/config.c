@@ -24,6 +24,54 @@ static const char *const expected[] = {
     [KEY_WINDOW] = "all or a time window such as 1ms-5ms or 2s-",
 };
 
+/* What a key expects, for an error about `value`: a quantity that parses
+ * but is out of range gets "a positive bandwidth such as ...", one that
+ * does not parse gets "a time with a unit such as ... (units: ...)". */
+static void describe(const seshat_key *k, const char *value, char *buf, size_t len)
+{
+    static const char *const noun[] = { [KEY_TIME] = "time", [KEY_BYTES] = "size",
+                                        [KEY_BANDWIDTH] = "bandwidth" };
+    static const char *const example[] = { [KEY_TIME] = "1.5us", [KEY_BYTES] = "64KiB",
+                                           [KEY_BANDWIDTH] = "12.5GB/s or 100Gb/s" };
+    static const char *const units[] = {
+        [KEY_TIME] = "ns us ms s",
+        [KEY_BYTES] = "B KB MB GB TB KiB MiB GiB",
+        [KEY_BANDWIDTH] = "B/s KB/s MB/s GB/s TB/s KiB/s MiB/s GiB/s b/s Kb/s Mb/s Gb/s Tb/s",
+    };
+    const char *sign = k->positive ? "positive" : "non-negative";
+    int64_t i;
+    double d;
+    switch (k->kind) {
+    case KEY_INT:
+        snprintf(buf, len, "an integer >= %d", k->positive ? 1 : 0);
+        return;
+    case KEY_DOUBLE:
+        snprintf(buf, len, "a %s number such as 1 or 0.5", sign);
+        return;
+    case KEY_TIME:
+    case KEY_BYTES:
+    case KEY_BANDWIDTH: {
+        int parsed = k->kind == KEY_TIME    ? seshat_parse_time_ns(value, &i) == 0
+                     : k->kind == KEY_BYTES ? seshat_parse_bytes(value, &i) == 0
+                                            : seshat_parse_bandwidth(value, &d) == 0;
+        if (parsed)
+            snprintf(buf, len, "a %s %s such as %s", sign, noun[k->kind], example[k->kind]);
+        else
+            snprintf(buf, len, "a %s with a unit such as %s (units: %s)", noun[k->kind],
+                     example[k->kind], units[k->kind]);
+        return;
+    }
+    case KEY_ENUM:
+        snprintf(buf, len, "one of %s", k->choices);
+        return;
+    case KEY_STRING:
+        snprintf(buf, len, "a string shorter than %d characters", SESHAT_PATH_MAX);
+        return;
+    default:
+        snprintf(buf, len, "%s", expected[k->kind]);
+    }
+}
+
 static const seshat_key *find_key(const char *section, const char *key)
 {
     for (int i = 0; i < seshat_nkeys; i++)
@@ -144,12 +192,10 @@ static int set_one(seshat_config *cfg, const char *where, const char *section, c
     if (!k)
         return fail(err, errlen, "%s: unknown key %s.%s", where, section, key);
     if (store(cfg, k, value) != 0) {
-        const char *range = k->kind == KEY_INT ? (k->positive ? " >= 1" : " >= 0")
-                            : k->kind >= KEY_BOOL
-                                ? "" : k->positive ? ", greater than 0" : ", not negative";
-        return fail(err, errlen, "%s: %s.%s = \"%s\": expected %s%s%s%s", where, section, key,
-                    value, expected[k->kind], k->kind == KEY_ENUM ? " " : "",
-                    k->kind == KEY_ENUM ? k->choices : "", range);
+        char what[256];
+        describe(k, value, what, sizeof what);
+        return fail(err, errlen, "%s: %s.%s = \"%s\": expected %s", where, section, key,
+                    value, what);
     }
     cfg->origin[k - seshat_keys] = (unsigned char)origin;
     return 0;

@@ -18,7 +18,7 @@ static void usage(FILE *out)
 {
     fputs("usage: seshat-run [--preset NAME] [--config FILE] [--set section.key=value]...\n"
           "                  [--trace DIR]\n"
-          "                  [--print-config] [--dry-run] -np N [--] PROGRAM [ARGS...]\n"
+          "                  [--print-config] [--dry-run] [--help] -np N [--] PROGRAM [ARGS...]\n"
           "\n"
           "Runs PROGRAM on N application ranks plus [simulator] ranks model ranks, with\n"
           "libseshat preloaded: MPI_Wtime then reports the run time on the modeled network.\n"
@@ -86,9 +86,25 @@ static char *join_sets(char **sets, int n)
 static int run(char **argv, int dry)
 {
     if (dry) {
-        for (char **a = argv; *a; a++)
-            printf("%s%s", a == argv ? "" : " ", *a);
-        printf("\n");
+        /* Shell-quoted, so the line can be pasted (SESHAT_SET has ';'). */
+        for (char **a = argv; *a; a++) {
+            if (a != argv)
+                putchar(' ');
+            if (**a && strspn(*a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                  "0123456789_-+=/.,:@%") == strlen(*a)) {
+                fputs(*a, stdout);
+                continue;
+            }
+            putchar('\'');
+            for (const char *c = *a; *c; c++) {
+                if (*c == '\'')
+                    fputs("'\\''", stdout);
+                else
+                    putchar(*c);
+            }
+            putchar('\'');
+        }
+        putchar('\n');
         return 0;
     }
     signal(SIGINT, SIG_IGN);   /* mpirun forwards it to the ranks */
@@ -126,7 +142,10 @@ int main(int argc, char **argv)
             file = argv[++i];
         } else if (i + 1 < argc && !strcmp(a, "--preset")) {
             preset = argv[++i];
-        } else if (i + 1 < argc && !strcmp(a, "--set") && nsets < MAX_SETS) {
+        } else if (nsets + 2 > MAX_SETS && (!strcmp(a, "--set") || !strcmp(a, "--trace"))) {
+            fprintf(stderr, "seshat-run: too many --set/--trace options\n");
+            return 2;
+        } else if (i + 1 < argc && !strcmp(a, "--set")) {
             sets[nsets++] = argv[++i];
         } else if (i + 1 < argc && !strcmp(a, "--trace")) {
             static char dir[SESHAT_PATH_MAX + 16];

@@ -158,12 +158,36 @@ static void bad_files(void **state)
     assert_non_null(strstr(err, "/nonexistent/x.ini"));
 }
 
+/* The exact wording: out of range vs. missing unit. */
+static void messages(void **state)
+{
+    (void)state;
+    char err[512], want[600];
+    seshat_config c;
+    char *path = write_ini("[network]\nbandwidth = -5GB/s\n");
+    assert_int_equal(seshat_config_load(&c, path, NULL, 0, 0, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s: network.bandwidth = \"-5GB/s\": expected a positive "
+             "bandwidth such as 12.5GB/s or 100Gb/s", path);
+    assert_string_equal(err, want);
+    unlink(path);
+    const char *sets[] = { "network.latency=5" };
+    assert_int_equal(seshat_config_load(&c, NULL, sets, 1, 0, err, sizeof err), -1);
+    assert_non_null(strstr(err, "--set: network.latency = \"5\": expected a time with a unit "
+                                "such as 1.5us"));
+    const char *neg[] = { "network.gap=-1us" };
+    assert_int_equal(seshat_config_load(&c, NULL, neg, 1, 0, err, sizeof err), -1);
+    assert_non_null(strstr(err, "expected a non-negative time such as 1.5us"));
+    /* the struct stays usable after an error */
+    assert_int_equal(c.latency_ns, 1500);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(units),         cmocka_unit_test(defaults),
         cmocka_unit_test(precedence),    cmocka_unit_test(env_overrides),
         cmocka_unit_test(bad_sets),      cmocka_unit_test(bad_files),
+        cmocka_unit_test(messages),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
