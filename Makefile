@@ -32,6 +32,9 @@ LIB_LIBS := -ldl -lpthread -llz4 -liniparser -ldw -lm
 TOOL_COMMON := $(filter $(BUILD)/obj/src/common/% $(BUILD)/obj/src/config/%,$(LIB_OBJS))
 TOOLS := $(BUILD)/bin/seshat-run $(BUILD)/bin/seshat-sweep $(BUILD)/bin/seshat-trace
 
+# The replay analyzer's objects (seshat-analyze; unit tests link them too).
+ANALYZE_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard src/analyze/*.c))
+
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
 
@@ -76,9 +79,9 @@ $(BUILD)/bin/seshat-sweep: src/tools/seshat-sweep
 	cp $< $@
 
 # Unit tests: each test links the library objects it needs plus cmocka.
-$(BUILD)/tests/unit/%: tests/unit/%.c $(LIB_OBJS)
+$(BUILD)/tests/unit/%: tests/unit/%.c $(LIB_OBJS) $(ANALYZE_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(filter-out $(BUILD)/obj/src/interpose/% $(BUILD)/obj/src/core/% $(BUILD)/obj/src/trace/%,$(LIB_OBJS)) \
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(ANALYZE_OBJS) $(filter-out $(BUILD)/obj/src/interpose/% $(BUILD)/obj/src/core/% $(BUILD)/obj/src/trace/%,$(LIB_OBJS)) \
 	    $(LDFLAGS) -lcmocka $(LIB_LIBS) $(MPI_LIBS)
 
 # MPI test programs: a plain build (run preloaded) and a relinked one.

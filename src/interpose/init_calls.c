@@ -1,6 +1,8 @@
 /* init_calls.c - MPI_Init/Finalize/Abort, clocks, attributes, error
  * handlers and communicator lifetime: the calls that are not plain
  * pass-through. */
+#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 
 #include "common/log.h"
@@ -159,3 +161,21 @@ int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
 }
 int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
     __attribute__((alias("PMPI_Comm_idup")));
+
+/* MPI_Pcontrol(SESHAT_PCONTROL_COMPUTE, seconds): the caller computes for
+ * `seconds` of virtual time (docs/user-guide.md). With clock = none this is
+ * how a program or test makes compute of an exact, known size; natively,
+ * and for every other level, Pcontrol does nothing, as MPI allows. */
+int PMPI_Pcontrol(const int level, ...)
+{
+    if (level != SESHAT_PCONTROL_COMPUTE || !seshat_active || seshat_depth)
+        return MPI_SUCCESS;
+    va_list ap;
+    va_start(ap, level);
+    double s = va_arg(ap, double);
+    va_end(ap);
+    if (s > 0 && isfinite(s))
+        seshat_clock_advance_to(seshat_clock_now() + (seshat_vtime)llround(s * 1e9));
+    return MPI_SUCCESS;
+}
+int MPI_Pcontrol(const int level, ...) __attribute__((alias("PMPI_Pcontrol")));

@@ -9,6 +9,9 @@
 #include "interpose/gen_calls.h"
 #include "trace/trace.h"
 
+/* MPI_Pcontrol level: "compute for the double seconds that follow". */
+#define SESHAT_PCONTROL_COMPUTE 5309
+
 /* Non-zero while an application call is inside seshat: calls that libmpi
  * or ROMIO make from there pass straight through, uncounted. */
 extern _Thread_local int seshat_depth;

@@ -150,6 +150,14 @@ fi
 rm -rf "$sweep"
 
 # Failures end the whole job.
+desc="MPI_Pcontrol virtual compute"
+for bin in pcontrol pcontrol.relinked; do
+    if job "$desc ($bin)" "$RUN" "${BASE[@]}" -np 2 -- "$T/$bin"; then
+        expect pcontrol-0 1000500
+        expect pcontrol-1 2000500
+    fi
+done
+
 desc="MPI_Abort(world, 7)"
 if job "$desc" "$RUN" -np 2 -- "$T/failing" abort; then
     if [ $rc -eq 7 ]; then ok "$desc: exit 7"; else bad "$desc: exit $rc, expected 7"; fi
