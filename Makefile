@@ -30,7 +30,9 @@ LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 LIB_LIBS := -ldl -lpthread -llz4 -liniparser -ldw -lm
 
 TOOL_COMMON := $(filter $(BUILD)/obj/src/common/% $(BUILD)/obj/src/config/%,$(LIB_OBJS))
-TOOLS := $(BUILD)/bin/seshat-run $(BUILD)/bin/seshat-sweep $(BUILD)/bin/seshat-trace
+TOOLS := $(BUILD)/bin/seshat-run $(BUILD)/bin/seshat-sweep $(BUILD)/bin/seshat-trace \
+         $(BUILD)/bin/seshat-calibrate
+CALIB_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard src/calibrate/*.c))
 
 # The replay analyzer's objects (seshat-analyze; unit tests link them too).
 ANALYZE_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard src/analyze/*.c))
@@ -74,14 +76,18 @@ $(BUILD)/bin/seshat-trace: $(BUILD)/obj/src/tools/seshat_trace.o $(BUILD)/obj/sr
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -llz4 -lotf2 -ldl -lpthread -lm
 
+$(BUILD)/bin/seshat-calibrate: $(BUILD)/obj/src/tools/seshat_calibrate.o $(CALIB_OBJS) $(TOOL_COMMON)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ -liniparser -lm $(MPI_LIBS)
+
 $(BUILD)/bin/seshat-sweep: src/tools/seshat-sweep
 	@mkdir -p $(dir $@)
 	cp $< $@
 
 # Unit tests: each test links the library objects it needs plus cmocka.
-$(BUILD)/tests/unit/%: tests/unit/%.c $(LIB_OBJS) $(ANALYZE_OBJS)
+$(BUILD)/tests/unit/%: tests/unit/%.c $(LIB_OBJS) $(ANALYZE_OBJS) $(CALIB_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(ANALYZE_OBJS) $(filter-out $(BUILD)/obj/src/interpose/% $(BUILD)/obj/src/core/% $(BUILD)/obj/src/trace/%,$(LIB_OBJS)) \
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(ANALYZE_OBJS) $(CALIB_OBJS) $(filter-out $(BUILD)/obj/src/interpose/% $(BUILD)/obj/src/core/% $(BUILD)/obj/src/trace/%,$(LIB_OBJS)) \
 	    $(LDFLAGS) -lcmocka $(LIB_LIBS) $(MPI_LIBS)
 
 # MPI test programs: a plain build (run preloaded) and a relinked one.

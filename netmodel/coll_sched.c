@@ -344,6 +344,10 @@ static seshat_model scaled(const seshat_model *m, double f)
     seshat_model s = *m;
     s.latency_ns *= f;
     s.ns_per_byte *= f;
+    for (int i = 0; i < s.nsegments; i++) {
+        s.segment[i].latency_ns *= f;
+        s.segment[i].ns_per_byte *= f;
+    }
     s.overhead_ns = (int64_t)((double)s.overhead_ns * f + 0.5);
     s.send_overhead = s.overhead_ns;
     s.gap_ns = (int64_t)((double)s.gap_ns * f + 0.5);

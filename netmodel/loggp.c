@@ -7,10 +7,27 @@
 
 static seshat_vtime max_vt(seshat_vtime a, seshat_vtime b) { return a > b ? a : b; }
 
+/* The [network] segments piece for `bytes`, -1 for the base line. */
+static int piece(const seshat_model *m, int64_t bytes)
+{
+    int i = m->nsegments - 1;
+    while (i >= 0 && bytes < m->segment[i].from)
+        i--;
+    return i;
+}
+
+static double per_byte(const seshat_model *m, int64_t bytes)
+{
+    int i = piece(m, bytes);
+    return i < 0 ? m->ns_per_byte : m->segment[i].ns_per_byte;
+}
+
 static seshat_vtime wire_ns(const seshat_model *m, int64_t bytes)
 {
+    int i = piece(m, bytes);
+    double lat = i < 0 ? m->latency_ns : m->segment[i].latency_ns;
     /* Rounded once, so every rank computes the same integer. */
-    return (seshat_vtime)llround(m->latency_ns + (double)bytes * m->ns_per_byte);
+    return (seshat_vtime)llround(lat + (double)bytes * per_byte(m, bytes));
 }
 
 static enum seshat_proto loggp_proto(const seshat_model *m, int64_t bytes, int synchronous)
@@ -22,7 +39,7 @@ static seshat_vtime loggp_inject(const seshat_model *m, seshat_vtime now, int64_
                                  seshat_vtime *nic_free)
 {
     seshat_vtime start = max_vt(now, *nic_free);
-    seshat_vtime busy = (seshat_vtime)llround((double)bytes * m->ns_per_byte);
+    seshat_vtime busy = (seshat_vtime)llround((double)bytes * per_byte(m, bytes));
     *nic_free = start + max_vt(m->gap_ns, busy);
     return start;
 }
@@ -69,5 +86,16 @@ int seshat_model_init(seshat_model *m, const seshat_config *cfg, char *err, size
     m->send_overhead = cfg->overhead_ns;
     m->gap_ns = cfg->gap_ns;
     m->eager_limit = cfg->eager_limit;
+    seshat_net_segment seg[SESHAT_MAX_SEGMENTS];
+    m->nsegments = seshat_segments_parse(cfg->segments, seg, SESHAT_MAX_SEGMENTS);
+    if (m->nsegments < 0) {
+        snprintf(err, errlen, "network.segments = \"%s\": malformed", cfg->segments);
+        return -1;
+    }
+    for (int i = 0; i < m->nsegments; i++) {
+        m->segment[i].from = seg[i].from;
+        m->segment[i].latency_ns = (double)seg[i].latency_ns * cfg->latency_factor;
+        m->segment[i].ns_per_byte = 1e9 / (seg[i].bandwidth_Bps * cfg->bandwidth_factor);
+    }
     return 0;
 }

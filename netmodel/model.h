@@ -57,6 +57,10 @@ typedef struct seshat_model {
     int64_t overhead_ns;
     int64_t gap_ns;
     int64_t eager_limit;
+    /* [network] segments: pieces with their own latency and ns/byte for
+     * messages of at least `from` bytes (what-if factors applied). */
+    int nsegments;
+    struct { int64_t from; double latency_ns, ns_per_byte; } segment[SESHAT_MAX_SEGMENTS];
 } seshat_model;
 
 /* Build the model named in cfg. Returns 0, or -1 with a message. */

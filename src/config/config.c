@@ -22,6 +22,8 @@ static const char *const expected[] = {
     [KEY_KINDS] = "all or a comma-separated list of p2p, collective, comm, waittest, other",
     [KEY_RANKS] = "all or a rank set such as 0-3,8",
     [KEY_WINDOW] = "all or a time window such as 1ms-5ms or 2s-",
+    [KEY_SEGMENTS] = "pieces FROM:LATENCY:BANDWIDTH with increasing FROM, such as "
+                     "\"4KiB:2us:5GB/s 64KiB:6us:9GB/s\"",
 };
 
 /* What a key expects, for an error about `value`: a quantity that parses
@@ -166,6 +168,14 @@ static int store(seshat_config *cfg, const seshat_key *k, const char *v)
             return -1;
         strcpy(field, v);
         return 0;
+    case KEY_SEGMENTS: {
+        seshat_net_segment seg[SESHAT_MAX_SEGMENTS];
+        if (strlen(v) >= sizeof cfg->segments ||
+            seshat_segments_parse(v, seg, SESHAT_MAX_SEGMENTS) < 0)
+            return -1;
+        strcpy(field, v);
+        return 0;
+    }
     case KEY_KINDS:
     case KEY_RANKS:
     case KEY_WINDOW: {
@@ -316,6 +326,7 @@ static void print_value(FILE *out, const seshat_config *cfg, const seshat_key *k
     case KEY_STRING:
     case KEY_KINDS:
     case KEY_RANKS:
+    case KEY_SEGMENTS:
     case KEY_WINDOW: fputs(field, out); break;
     case KEY_ENUM: {
         int idx = *(const int *)field;

@@ -14,6 +14,7 @@
 #ifndef SESHAT_CONFIG_H
 #define SESHAT_CONFIG_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -42,6 +43,7 @@ typedef struct seshat_config {
     int64_t overhead_ns;           /* overhead (time), per send and per receive */
     int64_t gap_ns;                /* gap (time) between message injections */
     int64_t eager_limit;           /* eager_limit (bytes) */
+    char segments[512];            /* segments: piecewise "FROM:LATENCY:BANDWIDTH ..." */
     double latency_factor;         /* latency_factor, > 0 */
     double bandwidth_factor;       /* bandwidth_factor, > 0 */
     double collective_factor;      /* collective_factor, > 0 */
@@ -62,6 +64,8 @@ typedef struct seshat_config {
     int64_t trace_debug_delay_ns;  /* debug_write_delay: test knob, every record sleeps */
     /* [report] */
     int report_summary;            /* summary: bool, end-of-run summary on stderr */
+    int report_matrix;             /* matrix: bool, rank x rank matrices + size histogram */
+    char report_dir[SESHAT_PATH_MAX]; /* dir: where matrix files go */
 
     /* bookkeeping, filled by the loader */
     char file[SESHAT_PATH_MAX];    /* the INI file used, "" if none */
@@ -95,6 +99,25 @@ int seshat_kindset_mask(const char *s, unsigned *mask);          /* 0 or -1 */
 int seshat_rankset_check(const char *s);                          /* 0 or -1 */
 int seshat_rankset_contains(const char *s, int rank);             /* 1 or 0 */
 int seshat_window_parse(const char *s, int64_t *from, int64_t *to); /* 0 or -1 */
+
+/* [network] segments: up to SESHAT_MAX_SEGMENTS pieces with increasing
+ * FROM sizes; messages of at least `from` bytes use that latency and
+ * bandwidth. Returns the count, or -1 if `s` is malformed. */
+#define SESHAT_MAX_SEGMENTS 16
+typedef struct seshat_net_segment {
+    int64_t from;
+    int64_t latency_ns;
+    double bandwidth_Bps;
+} seshat_net_segment;
+int seshat_segments_parse(const char *s, seshat_net_segment *seg, int max);
+
+/* Presets (presets.c): NAME.ini in the user's preset directory
+ * ($SESHAT_PRESETS, else $XDG_CONFIG_HOME/seshat/presets, else
+ * ~/.config/seshat/presets), then the installed and source-tree
+ * config/presets. Path lookup returns 0 or -1; list prints names. */
+int seshat_user_preset_dir(char *out, size_t len);
+int seshat_preset_path(const char *name, char *out, size_t len);
+void seshat_preset_list(FILE *out);
 
 /* Unit parsers, exposed for tests and tools. Return 0 or -1. */
 int seshat_parse_time_ns(const char *s, int64_t *ns);

@@ -30,8 +30,9 @@ static void usage(FILE *out)
           "  seshat-run --set network.latency=500ns --set network.bandwidth=100Gb/s -np 8 ./cg.A.8\n"
           "  seshat-run --preset ib-ndr -np 8 -- ./my_app\n"
           "  seshat-run --config next-gen.ini --print-config -np 1 true\n"
-          "\npresets (config/presets/*.ini): seastar ib-edr ib-hdr ib-ndr slingshot11 nextgen\n",
+          "\npresets (config/presets, and yours: seshat-calibrate writes 'host'): ",
           out);
+    seshat_preset_list(out);
 }
 
 static void lib_path(char *out, size_t len)
@@ -48,25 +49,6 @@ static void lib_path(char *out, size_t len)
     char real[PATH_MAX];
     if (realpath(out, real))
         snprintf(out, len, "%s", real);
-}
-
-/* A preset is config/presets/NAME.ini, installed under share/seshat. */
-static int preset_path(const char *name, char *out, size_t len)
-{
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    exe[n > 0 ? n : 0] = 0;
-    const char *dir = dirname(exe);
-    const char *const where[] = { "%s/../share/seshat/presets/%s.ini",
-                                  "%s/../../config/presets/%s.ini" };
-    for (int i = 0; i < 2; i++) {
-        char p[PATH_MAX + 256];
-        snprintf(p, sizeof p, where[i], dir, name);
-        if (realpath(p, out) && access(out, R_OK) == 0)
-            return 0;
-    }
-    (void)len;
-    return -1;
 }
 
 static char *join_sets(char **sets, int n)
@@ -166,8 +148,9 @@ int main(int argc, char **argv)
     static char files[2 * PATH_MAX + 2];
     if (preset) {
         char pp[PATH_MAX];
-        if (preset_path(preset, pp, sizeof pp) != 0) {
-            fprintf(stderr, "seshat-run: unknown preset '%s' (see --help for the list)\n", preset);
+        if (seshat_preset_path(preset, pp, sizeof pp) != 0) {
+            fprintf(stderr, "seshat-run: unknown preset '%s'; available: ", preset);
+            seshat_preset_list(stderr);
             return 2;
         }
         if (!file)

@@ -1,0 +1,130 @@
+/* calib_measure.c - timed loops; the minimum over batches is kept because
+ * interference on a shared machine only ever adds time. */
+#include "calibrate/calib_measure.h"
+
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Iterations per batch: about a millisecond of work, at least a few. */
+static int iterations(int64_t bytes)
+{
+    return bytes <= 4096 ? 500 : bytes <= 65536 ? 100 : bytes <= 1048576 ? 20 : 5;
+}
+
+/* One-way time of a ping-pong between ranks 0 and 1 (others idle). */
+static double pingpong(char *buf, int64_t n, int it, int rank, double *send_call)
+{
+    double calls = 0;
+    MPI_Barrier(MPI_COMM_WORLD);
+    double t0 = MPI_Wtime();
+    for (int i = 0; i < it; i++) {
+        if (rank == 0) {
+            double c = MPI_Wtime();
+            MPI_Send(buf, (int)n, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
+            calls += MPI_Wtime() - c;
+            MPI_Recv(buf, (int)n, MPI_BYTE, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        } else if (rank == 1) {
+            MPI_Recv(buf, (int)n, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            MPI_Send(buf, (int)n, MPI_BYTE, 0, 0, MPI_COMM_WORLD);
+        }
+    }
+    double t = (MPI_Wtime() - t0) / (2.0 * it);
+    *send_call = calls / it;
+    return t;
+}
+
+enum { C_BARRIER, C_BCAST, C_ALLREDUCE, C_ALLTOALL, C_COUNT };
+static const char *const coll_name[C_COUNT] = { "barrier", "bcast", "allreduce", "alltoall" };
+
+static double collective(int c, char *a, char *b, int64_t n, int it, int size)
+{
+    int per = (int)(n / size > 0 ? n / size : 1);
+    MPI_Barrier(MPI_COMM_WORLD);
+    double t0 = MPI_Wtime();
+    for (int i = 0; i < it; i++) {
+        switch (c) {
+        case C_BARRIER: MPI_Barrier(MPI_COMM_WORLD); break;
+        case C_BCAST: MPI_Bcast(a, (int)n, MPI_BYTE, 0, MPI_COMM_WORLD); break;
+        case C_ALLREDUCE:
+            MPI_Allreduce(a, b, (int)(n / 8 > 0 ? n / 8 : 1), MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+            break;
+        default: MPI_Alltoall(a, per, MPI_BYTE, b, per, MPI_BYTE, MPI_COMM_WORLD);
+        }
+    }
+    double t = (MPI_Wtime() - t0) / it, worst;
+    /* A collective ends when its last member leaves. */
+    MPI_Allreduce(&t, &worst, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    return worst;
+}
+
+static void measure_p2p(FILE *f, const calib_plan *p, char *buf, int rank)
+{
+    double best_call = 1e30;
+    for (int64_t n = 8; n <= p->max_size; n *= 2) {
+        double best = 1e30;
+        for (int k = 0; k < p->batches; k++) {
+            double call, t = pingpong(buf, n, iterations(n), rank, &call);
+            if (t < best)
+                best = t;
+            if (n == 8 && call < best_call)
+                best_call = call;
+        }
+        if (f)
+            fprintf(f, "pingpong %lld %.1f\n", (long long)n, best * 1e9);
+    }
+    if (f)
+        fprintf(f, "send_call 8 %.1f\n", best_call * 1e9);
+}
+
+static void measure_coll(FILE *f, const calib_plan *p, char *a, char *b, int size)
+{
+    static const int64_t sizes[] = { 8, 65536, 1048576 };
+    for (int c = 0; c < C_COUNT; c++)
+        for (int s = 0; s < 3; s++) {
+            int64_t n = c == C_BARRIER ? 0 : sizes[s];
+            if (c == C_BARRIER && s)
+                break;
+            double best = 1e30;
+            for (int k = 0; k < p->batches; k++) {
+                double t = collective(c, a, b, n, iterations(n), size);
+                if (t < best)
+                    best = t;
+            }
+            if (f)
+                fprintf(f, "%s %lld %.1f\n", coll_name[c], (long long)n, best * 1e9);
+        }
+}
+
+int calib_measure(const calib_plan *p, const char *out, char *err, size_t errlen)
+{
+    int rank, size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (size < 2) {
+        snprintf(err, errlen, "needs at least 2 MPI ranks, got %d", size);
+        return -1;
+    }
+    size_t len = (size_t)(p->max_size > 1048576 ? p->max_size : 1048576) + 64;
+    char *a = calloc(len, 1), *b = calloc(len, 1);
+    FILE *f = NULL;
+    if (rank == 0 && !(f = fopen(out, "w")))
+        snprintf(err, errlen, "cannot write %s", out);
+    int bad = !a || !b || (rank == 0 && !f), any;
+    MPI_Allreduce(&bad, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (!any) {
+        measure_p2p(f, p, a, rank);
+        if (p->collectives)
+            measure_coll(f, p, a, b, size);
+    } else if (!*err) {
+        snprintf(err, errlen, "rank 0 could not write %s or a rank ran out of memory", out);
+    }
+    if (f && fclose(f) != 0 && !any) {
+        snprintf(err, errlen, "cannot write %s", out);
+        any = 1;
+    }
+    free(a);
+    free(b);
+    return any ? -1 : 0;
+}

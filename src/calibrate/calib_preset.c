@@ -1,0 +1,48 @@
+/* calib_preset.c - the `host` preset: plain INI that seshat's own loader
+ * reads, every number explained in a comment. */
+#include "calibrate/calib_preset.h"
+
+#include <errno.h>
+#include <math.h>
+
+/* Bandwidth text for ns/byte; a flat piece (0 ns/B) gets a huge value. */
+static void bandwidth(char *buf, size_t len, double ns_per_byte)
+{
+    double Bps = ns_per_byte > 1e-6 ? 1e9 / ns_per_byte : 1e15;
+    snprintf(buf, len, "%.6gGB/s", Bps / 1e9);
+}
+
+int calib_preset_write(const char *path, const calib_fit *f, const int64_t *sizes,
+                       const double *measured, int n, const char *origin)
+{
+    FILE *o = fopen(path, "w");
+    if (!o)
+        return -1;
+    char bw[64];
+    fprintf(o, "; host: this machine's MPI, measured by seshat-calibrate\n; %s\n;\n", origin);
+    fprintf(o, "; one-way ping-pong time per size: measured, model, error\n");
+    for (int i = 0; i < n; i++)
+        fprintf(o, ";   %10lld B  %12.1f ns  %12.1f ns  %+6.2f%%\n", (long long)sizes[i],
+                measured[i], f->model_ns[i], 100 * f->error[i]);
+    bandwidth(bw, sizeof bw, f->pieces[0].ns_per_byte);
+    fprintf(o, "\n[network]\nmodel = loggp\n");
+    fprintf(o, "; the smallest messages' line, minus both CPU overheads\n");
+    fprintf(o, "latency = %.1fns\nbandwidth = %s\n", f->pieces[0].latency_ns, bw);
+    fprintf(o, "; the fastest MPI_Send of 8 bytes (its CPU cost)\noverhead = %.0fns\ngap = 0\n",
+            f->overhead_ns);
+    fprintf(o, "; where the first line stops fitting: the MPI's protocol switch\n");
+    fprintf(o, "eager_limit = %lldB\n", (long long)f->eager_limit);
+    fprintf(o, "; further pieces: FROM:LATENCY:BANDWIDTH\nsegments =");
+    for (int i = 1; i < f->npieces; i++) {
+        bandwidth(bw, sizeof bw, f->pieces[i].ns_per_byte);
+        fprintf(o, " %lldB:%.1fns:%s", (long long)f->pieces[i].from, f->pieces[i].latency_ns, bw);
+    }
+    fputc('\n', o);
+    int bad = ferror(o);
+    if (fclose(o) != 0 || bad) {
+        if (!errno)
+            errno = EIO;
+        return -1;
+    }
+    return 0;
+}
