@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "coll_sched.h"
+#include "matrix.h"
 #include "server.h"
 #include "wire.h"
 #include "common/log.h"
@@ -34,6 +35,8 @@ struct server {
     int fins, served;
     long long messages, bytes;
     int64_t start;               /* wall clock at start, for the message log */
+    seshat_matrix matrix;        /* [report] matrix, else cells == NULL */
+    int matrices_in;             /* other model ranks' matrices merged */
 };
 
 static int64_t mono_ns(void)
@@ -75,6 +78,7 @@ static void on_envelope(struct server *s, const seshat_envelope *e)
     seshat_msg msg = { e->bytes, e->t_inject, SESHAT_ENV_PROTO(e->proto) };
     s->messages++;
     s->bytes += e->bytes;
+    seshat_matrix_add(&s->matrix, e->src, e->dst, e->bytes);
     log_envelope(s, e);
     if (msg.proto == SESHAT_PROTO_EAGER) {
         answer(s, e, SESHAT_ANS_ARRIVAL, m->p2p(m, &msg, 0).arrival);
@@ -167,8 +171,55 @@ static void on_batch(struct server *s, const MPI_Status *st)
     for (int i = 0; i < n / (int)sizeof(seshat_envelope); i++) {
         s->messages++;
         s->bytes += buf[i].bytes;
+        seshat_matrix_add(&s->matrix, buf[i].src, buf[i].dst, buf[i].bytes);
         log_envelope(s, &buf[i]);
     }
+}
+
+/* Another model rank's matrix rows (it has finished serving). */
+static void on_matrix(struct server *s, int from)
+{
+    size_t n = seshat_matrix_ncells(&s->matrix);
+    uint64_t *cells = malloc(n * sizeof *cells);
+    MPI_Status st;
+    int got = 0;
+    s->a->recv(cells, cells ? (int)(n * sizeof *cells) : 0, MPI_BYTE, from, SESHAT_TAG_MATRIX,
+               s->a->control, &st);
+    s->a->get_count(&st, MPI_BYTE, &got);
+    if (s->matrix.cells && cells && (size_t)got == n * sizeof *cells)
+        seshat_matrix_merge(&s->matrix, cells);
+    free(cells);
+    s->matrices_in++;
+}
+
+/* [report] matrix: model ranks send their rows to the first one, which
+ * writes the files. */
+static void finish_matrix(struct server *s)
+{
+    const seshat_server_args *a = s->a;
+    int first = a->napp;
+    if (!a->cfg->report_matrix)
+        return;
+    size_t n = seshat_matrix_ncells(&s->matrix);
+    if (a->world_rank != first) {
+        a->send(s->matrix.cells, s->matrix.cells ? (int)(n * sizeof *s->matrix.cells) : 0,
+                MPI_BYTE, first, SESHAT_TAG_MATRIX, a->control);
+        return;
+    }
+    while (s->matrices_in < a->nmodel - 1) {
+        int flag = 0;
+        MPI_Status st;
+        a->iprobe(MPI_ANY_SOURCE, SESHAT_TAG_MATRIX, a->control, &flag, &st);
+        if (flag)
+            on_matrix(s, st.MPI_SOURCE);
+        else
+            nap(IDLE_SLEEP_NS);
+    }
+    if (!s->matrix.cells)
+        return;
+    char err[512];
+    if (seshat_matrix_write(&s->matrix, a->cfg->report_prefix, err, sizeof err))
+        seshat_error("%s", err);
 }
 
 static void handle(struct server *s, const MPI_Status *st)
@@ -191,6 +242,9 @@ static void handle(struct server *s, const MPI_Status *st)
     case SESHAT_TAG_BATCH:
         on_batch(s, st);
         break;
+    case SESHAT_TAG_MATRIX:
+        on_matrix(s, st->MPI_SOURCE);
+        break;
     case SESHAT_TAG_FIN:
         s->a->recv(&u.fin, 1, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, c, MPI_STATUS_IGNORE);
         s->fins++;
@@ -209,6 +263,8 @@ void seshat_server_run(const seshat_server_args *a)
     for (int r = 0; r < a->napp; r++)
         s.served += (a->napp + r % a->nmodel) == a->world_rank;
     int relay = a->cfg->path == SESHAT_PATH_RELAY;
+    if (a->cfg->report_matrix && seshat_matrix_init(&s.matrix, a->napp))
+        seshat_error("report.matrix: out of memory for %d ranks", a->napp);
     int64_t last = mono_ns();
     while (s.fins < s.served) {
         int flag = 0;
@@ -223,5 +279,7 @@ void seshat_server_run(const seshat_server_args *a)
             nap(IDLE_SLEEP_NS);
         }
     }
+    finish_matrix(&s);
+    seshat_matrix_free(&s.matrix);
     seshat_debug("model rank %d: %lld messages, %lld bytes", a->world_rank, s.messages, s.bytes);
 }

@@ -65,7 +65,7 @@ typedef struct seshat_config {
     /* [report] */
     int report_summary;            /* summary: bool, end-of-run summary on stderr */
     int report_matrix;             /* matrix: bool, rank x rank matrices + size histogram */
-    char report_dir[SESHAT_PATH_MAX]; /* dir: where matrix files go */
+    char report_prefix[SESHAT_PATH_MAX]; /* prefix: matrix file names, may hold a directory */
 
     /* bookkeeping, filled by the loader */
     char file[SESHAT_PATH_MAX];    /* the INI file used, "" if none */

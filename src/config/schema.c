@@ -81,8 +81,8 @@ const seshat_key seshat_keys[] = {
       "test only: every trace record sleeps this long (virtual times must not change)" },
     { "report", "matrix", KEY_BOOL, F(report_matrix), "false", NULL, 0,
       "write rank x rank message count/byte matrices and a size histogram (CSV)" },
-    { "report", "dir", KEY_STRING, F(report_dir), ".", NULL, 0,
-      "directory for the matrix files (seshat-matrix-<job>-*.csv)" },
+    { "report", "prefix", KEY_STRING, F(report_prefix), "seshat-matrix", NULL, 0,
+      "matrix files: PREFIX-count.csv, -bytes.csv, -sizes.csv (and .png from seshat-run)" },
     { "report", "summary", KEY_BOOL, F(report_summary), "true", NULL, 0,
       "end-of-run summary on stderr" },
 };

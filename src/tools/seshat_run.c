@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "config/config.h"
+#include "tools/matrix_plot.h"
 
 #define MAX_SETS 256
 
@@ -215,5 +216,8 @@ int main(int argc, char **argv)
     for (; i < argc && n < 4095; i++)
         args[n++] = argv[i];
     args[n] = NULL;
-    return run(args, dry);
+    int rc = run(args, dry);
+    if (!dry && cfg.report_matrix)
+        seshat_matrix_plot(cfg.report_prefix);
+    return rc;
 }

@@ -145,7 +145,23 @@ if job "$desc" "$BUILD/bin/seshat-sweep" --out "$sweep" --vary network.latency=1
     if [ "$got" = "network.latency,reported_s,status 1us,0.000002016,ok 5us,0.000010016,ok " ]; then
         ok "$desc: $got"
     else bad "$desc: sweep.csv: $got"; fi
-    if command -v gnuplot >/dev/null; then [ -s "$sweep/sweep.png" ] && ok "$desc: plot" || bad "$desc: no plot"; fi
+fi
+rm -rf "$sweep"
+# Three bandwidths, a communication-bound program: the reported time falls
+# as the bandwidth grows, and the plot is a picture, not a blank image.
+desc="seshat-sweep bandwidth"
+sweep=$(mktemp -d)
+if job "$desc" "$BUILD/bin/seshat-sweep" --out "$sweep" \
+        --vary network.bandwidth=1GB/s,4GB/s,16GB/s "${BASE[@]}" -np 2 -- "$T/pingpong" blocking 1048576; then
+    times=$(tail -n +2 "$sweep/sweep.csv" | cut -d, -f3 | tr '\n' ' ')
+    if [ "$(tail -n +2 "$sweep/sweep.csv" | cut -d, -f4 | sort -u)" = ok ] &&
+       echo "$times" | awk '{ exit !(NF == 3 && $1 > $2 && $2 > $3) }'; then
+        ok "$desc: reported $times falls monotonically"
+    else bad "$desc: $(cat "$sweep/sweep.csv")"; fi
+    if command -v gnuplot >/dev/null; then
+        python3 tests/tools/png_nonblank.py "$sweep/sweep.png" >"$OUT" 2>&1 && ok "$desc: $(cat "$OUT")" ||
+            bad "$desc: plot"
+    fi
 fi
 rm -rf "$sweep"
 
