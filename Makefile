@@ -65,7 +65,8 @@ $(BUILD)/lib/libseshat.a: $(LIB_OBJS)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/bin/seshat-run: $(BUILD)/obj/src/tools/seshat_run.o $(BUILD)/obj/src/tools/matrix_plot.o $(TOOL_COMMON)
+$(BUILD)/bin/seshat-run: $(BUILD)/obj/src/tools/seshat_run.o $(BUILD)/obj/src/tools/matrix_plot.o \
+                        $(BUILD)/obj/src/tools/live_status.o $(TOOL_COMMON)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -liniparser -lm
 

@@ -7,6 +7,7 @@
 #include "coll_sched.h"
 #include "matrix.h"
 #include "server.h"
+#include "status.h"
 #include "wire.h"
 #include "common/log.h"
 
@@ -36,6 +37,8 @@ struct server {
     long long messages, bytes;
     int64_t start;               /* wall clock at start, for the message log */
     seshat_matrix matrix;        /* [report] matrix, else cells == NULL */
+    int64_t vt_max;              /* latest virtual send time seen, for the status */
+    int64_t status_at;           /* when the status file was last written */
     int matrices_in;             /* other model ranks' matrices merged */
 };
 
@@ -79,6 +82,8 @@ static void on_envelope(struct server *s, const seshat_envelope *e)
     s->messages++;
     s->bytes += e->bytes;
     seshat_matrix_add(&s->matrix, e->src, e->dst, e->bytes);
+    if (e->t_inject > s->vt_max)
+        s->vt_max = e->t_inject;
     log_envelope(s, e);
     if (msg.proto == SESHAT_PROTO_EAGER) {
         answer(s, e, SESHAT_ANS_ARRIVAL, m->p2p(m, &msg, 0).arrival);
@@ -172,6 +177,8 @@ static void on_batch(struct server *s, const MPI_Status *st)
         s->messages++;
         s->bytes += buf[i].bytes;
         seshat_matrix_add(&s->matrix, buf[i].src, buf[i].dst, buf[i].bytes);
+        if (buf[i].t_inject > s->vt_max)
+            s->vt_max = buf[i].t_inject;
         log_envelope(s, &buf[i]);
     }
 }
@@ -257,6 +264,19 @@ static void handle(struct server *s, const MPI_Status *st)
         nap(s->a->cfg->debug_model_delay_ns);
 }
 
+#define STATUS_EVERY_NS 500000000
+
+static void status(struct server *s, int64_t now)
+{
+    const seshat_server_args *a = s->a;
+    if (!a->status || now - s->status_at < STATUS_EVERY_NS)
+        return;
+    s->status_at = now;
+    /* One model rank measures the trace directory for all. */
+    seshat_status_write(a->status, a->world_rank, s->vt_max, s->messages, s->bytes,
+                        a->world_rank == a->napp ? a->trace_dir : "");
+}
+
 void seshat_server_run(const seshat_server_args *a)
 {
     struct server s = { .a = a, .start = mono_ns() };
@@ -278,6 +298,8 @@ void seshat_server_run(const seshat_server_args *a)
         } else if (mono_ns() - last > SPIN_WINDOW_NS) {
             nap(IDLE_SLEEP_NS);
         }
+        if (a->status)
+            status(&s, mono_ns());
     }
     finish_matrix(&s);
     seshat_matrix_free(&s.matrix);

@@ -23,6 +23,10 @@ typedef struct seshat_server_args {
     /* Message-log sink (Seshat's nine fields), NULL when not tracing. */
     void (*msglog)(int type, int64_t model_ns, int src, int dst, int64_t send_vt,
                    int64_t net_ns, int tag, int coll, int64_t bytes);
+    /* Live status for seshat-run on a terminal: this rank rewrites
+     * "<status>.<world rank>" twice a second; NULL: no status. */
+    const char *status;
+    const char *trace_dir;   /* "" when not tracing: its size goes in the status */
 } seshat_server_args;
 
 /* Serve until all application ranks served by this rank have finalized. */

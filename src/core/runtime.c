@@ -32,6 +32,7 @@ static void run_model_rank(void)
         .recv = seshat_real.Recv, .send = seshat_real.Send, .iprobe = seshat_real.Iprobe,
         .get_count = seshat_real.Get_count,
         .msglog = seshat_tracing ? seshat_trace_msglog : NULL,
+        .status = getenv("SESHAT_STATUS"), .trace_dir = seshat_trace_dirname(),
     };
     seshat_server_run(&a);
     seshat_trace_stop_log();

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "config/config.h"
+#include "tools/live_status.h"
 #include "tools/matrix_plot.h"
 
 #define MAX_SETS 256
@@ -66,7 +67,7 @@ static char *join_sets(char **sets, int n)
     return s;
 }
 
-static int run(char **argv, int dry)
+static int run(char **argv, int dry, int first_model, int nmodel)
 {
     if (dry) {
         /* Shell-quoted, so the line can be pasted (SESHAT_SET has ';'). */
@@ -98,8 +99,8 @@ static int run(char **argv, int dry)
         fprintf(stderr, "seshat-run: cannot run %s\n", argv[0]);
         _exit(127);
     }
-    int status;
-    if (pid < 0 || waitpid(pid, &status, 0) < 0)
+    int status = pid < 0 ? -1 : live_status_wait(pid, first_model, nmodel);
+    if (status == -1)
         return 1;
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
@@ -213,10 +214,15 @@ int main(int argc, char **argv)
     sprintf(setenv_arg, "SESHAT_SET=%s", joined);
     args[n++] = "-x";
     args[n++] = setenv_arg;
+    const char *status_env = dry ? NULL : live_status_env();
+    if (status_env) {
+        args[n++] = "-x";
+        args[n++] = (char *)status_env;
+    }
     for (; i < argc && n < 4095; i++)
         args[n++] = argv[i];
     args[n] = NULL;
-    int rc = run(args, dry);
+    int rc = run(args, dry, np, cfg.sim_ranks);
     if (!dry && cfg.report_matrix)
         seshat_matrix_plot(cfg.report_prefix);
     return rc;

@@ -1,6 +1,7 @@
 /* trace.c - per-rank event recording (trace.h). */
 #include <signal.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -294,13 +295,22 @@ void seshat_trace_stop(MPI_Comm app, seshat_vtime t_end)
         failed = !filtered_out;
     }
     seshat_real.Allreduce(&failed, &any_failed, 1, MPI_INT, MPI_MAX, app);
-    seshat_real.Reduce(&mine, &total, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0, app);
+    /* Events and stream bytes, for the end-of-run line. */
+    char path[SESHAT_PATH_MAX + 32];
+    struct stat sb;
+    snprintf(path, sizeof path, "%s/rank-%d.sst", dir, my_rank);
+    unsigned long long v[2] = { mine, stat(path, &sb) == 0 ? (unsigned long long)sb.st_size : 0 };
+    unsigned long long sum[2] = { 0, 0 };
+    seshat_real.Reduce(v, sum, 2, MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0, app);
+    total = sum[0];
     if (my_rank == 0) {
         write_defs(!any_failed, total);
-        fprintf(stderr, "seshat: trace of %llu events in %s%s\n", total, dir,
-                any_failed ? " (INCOMPLETE)" : "");
+        fprintf(stderr, "seshat: trace of %llu events, %.1f MB, in %s%s\n", total,
+                (double)sum[1] / 1e6, dir, any_failed ? " (INCOMPLETE)" : "");
     }
 }
+
+const char *seshat_trace_dirname(void) { return dir; }
 
 void seshat_trace_stop_log(void)
 {

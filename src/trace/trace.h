@@ -39,6 +39,8 @@ void seshat_trace_msglog(int type, int64_t model_ns, int src, int dst, int64_t s
 void seshat_trace_stop(MPI_Comm app, seshat_vtime t_end);
 /* Model ranks, at shutdown. */
 void seshat_trace_stop_log(void);
+/* The run's trace directory, "" when not tracing. */
+const char *seshat_trace_dirname(void);
 /* Async-signal-safe best effort (fatal signals, MPI_Abort). */
 void seshat_trace_emergency(void);
 
