@@ -28,20 +28,21 @@ NR == 1 { next }
     runs[k, m]++
 }
 END {
-    hdr = "run,events,native_wall_s,traced_wall_s,stream_bytes,bytes_per_event,native_reported_s,sim_reported_s,traced_reported_s,simulation_error,perturbation,sim_slowdown,trace_slowdown,verified,status"
+    hdr = "run,events,native_wall_s,traced_wall_s,stream_bytes,bytes_per_event,native_reported_s,sim_reported_s,traced_reported_s,simulation_error,perturbation,sim_slowdown,trace_slowdown,host_reported_s,host_prediction_error,verified,status"
     print hdr > out
-    print "| run | events | native wall (s) | traced wall (s) | stream bytes | B/event | native reported (s) | simulated reported (s) | traced reported (s) | simulation error | traced vs untraced | wall slowdown sim | wall slowdown traced | verified | status |" > md
-    print "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|" > md
+    print "| run | events | native wall (s) | traced wall (s) | stream bytes | B/event | native reported (s) | simulated reported (s) | traced reported (s) | simulation error | traced vs untraced | wall slowdown sim | wall slowdown traced | host preset reported (s) | host prediction error | verified | status |" > md
+    print "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|" > md
     for (i = 1; i <= nk; i++) {
         k = order[i]
         e = median(ev[k, "traced"]); b = median(tb[k, "traced"])
         nw = median(wall[k, "native"]); tw = median(wall[k, "traced"]); sw = median(wall[k, "sim"])
         nw = (nw == "") ? "" : sprintf("%.3f", nw); tw = (tw == "") ? "" : sprintf("%.3f", tw)
         nr = median(rep[k, "native"]); sr = median(rep[k, "sim"]); tr = median(rep[k, "traced"])
+        hr = median(rep[k, "host"])
         bpe = (e != "" && e + 0 > 0) ? sprintf("%.2f", b / e) : ""
-        ver = sprintf("%d/%d", ok[k, "native"] + ok[k, "sim"] + ok[k, "traced"], runs[k, "native"] + runs[k, "sim"] + runs[k, "traced"])
+        ver = sprintf("%d/%d", ok[k, "native"] + ok[k, "sim"] + ok[k, "traced"] + ok[k, "host"], runs[k, "native"] + runs[k, "sim"] + runs[k, "traced"] + runs[k, "host"])
         st = (k in failed) ? "failed:" failed[k] : "ok"
-        row = k "," e "," nw "," tw "," b "," bpe "," nr "," sr "," tr "," pct(sr, nr) "," pct(tr, sr) "," ratio(sw, nw) "," ratio(tw, nw) "," ver "," st
+        row = k "," e "," nw "," tw "," b "," bpe "," nr "," sr "," tr "," pct(sr, nr) "," pct(tr, sr) "," ratio(sw, nw) "," ratio(tw, nw) "," hr "," pct(hr, nr) "," ver "," st
         print row > out
         gsub(",", " | ", row); print "| " row " |" > md
     }
@@ -54,9 +55,11 @@ if ! command -v gnuplot >/dev/null; then
 fi
 for k in $(awk -F, 'NR > 1 { print $1 "." $2 "." $3 }' "$csv" | sort -u); do
     IFS=. read -r b c n <<<"$k"
-    for m in native sim traced; do
+    for m in native sim traced host; do
         awk -F, -v b="$b" -v c="$c" -v n="$n" -v m="$m" '$1 == b && $2 == c && $3 == n && $4 == m && $7 != "" { print $5, $7 }' "$csv" >"$OUT/.$k.$m.dat"
     done
+    host=""
+    [ -s "$OUT/.$k.host.dat" ] && host=", \"$OUT/.$k.host.dat\" using 1:2 with linespoints title \"seshat, host preset\""
     gnuplot <<EOP
 set terminal pngcairo size 720,420 noenhanced
 set output "$OUT/$k.png"
@@ -65,7 +68,7 @@ set xlabel "run"; set ylabel "reported time (s)"; set key outside; set grid
 set yrange [0:*]
 plot "$OUT/.$k.native.dat" using 1:2 with linespoints title "native", \
      "$OUT/.$k.sim.dat" using 1:2 with linespoints title "seshat", \
-     "$OUT/.$k.traced.dat" using 1:2 with linespoints title "seshat + trace"
+     "$OUT/.$k.traced.dat" using 1:2 with linespoints title "seshat + trace"$host
 EOP
     rm -f "$OUT"/.$k.*.dat
 done

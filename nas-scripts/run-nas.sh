@@ -4,15 +4,18 @@
 #   NPB_BIN=/path/to/NPB3.4-MPI/bin nas-scripts/run-nas.sh [OUTDIR]
 #
 # For every benchmark, class and rank count found in $NPB_BIN it runs
-# interleaved series: native (plain mpirun), simulated (seshat, no trace)
-# and traced (seshat with a full trace), $REPS times each, and records the
+# interleaved series: native (plain mpirun), simulated (seshat, no trace),
+# traced (seshat with a full trace) and, if MODES has it, host (seshat with
+# the calibrated `host` preset: the model's prediction of this machine),
+# $REPS times each, and records the
 # reported time, Mop/s, verification, wall time, peak memory, trace size and
 # events. Results go to OUTDIR (default nas-results/): runs.csv, then
 # report.sh turns them into table2.md/table2.csv and one figure per benchmark.
 #
 # Settings (environment): BENCHMARKS="cg ep is lu mg sp bt ft"  CLASSES="S A"
-# NPROCS="4"  REPS=5  MODES="native sim traced"  SESHAT_RUN=build/bin/seshat-run
-# SESHAT_ARGS="" (e.g. "--preset host")  TIMEOUT=900 (seconds per run).
+# NPROCS="4"  REPS=5  MODES="native sim traced" (add "host" after running
+# seshat-calibrate)  SESHAT_RUN=build/bin/seshat-run  SESHAT_ARGS="" (for sim
+# and traced)  HOST_ARGS="--preset host"  TIMEOUT=900 (seconds per run).
 # Binaries are named bt.A.x (NPB 3.4) or bt.A.4 (NPB 3.3); nothing from NPB
 # is part of seshat: build it yourself (see docs/validation.md).
 set -u
@@ -26,12 +29,17 @@ REPS=${REPS:-5}
 MODES=${MODES:-"native sim traced"}
 SESHAT_RUN=${SESHAT_RUN:-$top/build/bin/seshat-run}
 SESHAT_ARGS=${SESHAT_ARGS:-}
+HOST_ARGS=${HOST_ARGS:---preset host}
 TIMEOUT=${TIMEOUT:-900}
 
 die() { echo "run-nas.sh: $*" >&2; exit 2; }
 [ -n "${NPB_BIN:-}" ] || die "set NPB_BIN to the directory of your NPB-MPI binaries (e.g. NPB3.4-MPI/bin)"
 [ -d "$NPB_BIN" ] || die "NPB_BIN=$NPB_BIN is not a directory"
 [ -x "$SESHAT_RUN" ] || die "$SESHAT_RUN not found: run make first (or set SESHAT_RUN)"
+case " $MODES " in *" host "*)
+    "$SESHAT_RUN" $HOST_ARGS --print-config -np 1 true >/dev/null 2>&1 ||
+        die "MODES has host but '$SESHAT_RUN $HOST_ARGS' does not load: run seshat-calibrate first" ;;
+esac
 
 binary() {   # binary BENCH CLASS NP -> path or nothing
     for f in "$NPB_BIN/$1.$2.x" "$NPB_BIN/$1.$2.$3"; do
@@ -58,6 +66,8 @@ run_one() {   # run_one BENCH CLASS NP MODE REP BINARY
         native) cmd=(mpirun --oversubscribe $root -np "$n" "$bin") ;;
         sim)    cmd=("$SESHAT_RUN" $SESHAT_ARGS -np "$n" -- "$bin") ;;
         traced) rm -rf "$tdir"; cmd=("$SESHAT_RUN" $SESHAT_ARGS --trace "$tdir" -np "$n" -- "$bin") ;;
+        host)   cmd=("$SESHAT_RUN" $HOST_ARGS -np "$n" -- "$bin") ;;
+        *)      die "unknown mode '$mode' in MODES (native sim traced host)" ;;
     esac
     local start end status=ok
     start=$(date +%s.%N)

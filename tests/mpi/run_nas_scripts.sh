@@ -15,19 +15,31 @@ NPB_BIN="$dir/empty" job "$desc" nas-scripts/run-nas.sh "$dir/out" && { [ $rc -e
 mkdir -p "$dir/bin"
 cp "$T/fake_npb" "$dir/bin/cg.S.x"
 cp "$T/fake_npb" "$dir/bin/ep.F.x"
+desc="nas-scripts: host mode without a host preset"
+NPB_BIN="$dir/bin" MODES="native host" SESHAT_PRESETS="$dir/presets" job "$desc" nas-scripts/run-nas.sh "$dir/out" &&
+    { [ $rc -eq 2 ] && grep -q "run seshat-calibrate first" "$OUT" && ok "$desc" || bad "$desc: exit $rc"; }
+
+# A stand-in host preset: L = 10us, so the host column is 100 (L + 4 ns).
+mkdir -p "$dir/presets"
+printf '[simulator]\nclock = none\n[network]\nlatency = 10us\nbandwidth = 1GB/s\noverhead = 0\n' >"$dir/presets/host.ini"
 desc="nas-scripts: series and table"
-if NPB_BIN="$dir/bin" BENCHMARKS="cg ep" CLASSES="S F" NPROCS=2 REPS=2 MODES="native sim" \
+if NPB_BIN="$dir/bin" BENCHMARKS="cg ep" CLASSES="S F" NPROCS=2 REPS=2 MODES="native sim host" \
+   SESHAT_PRESETS="$dir/presets" \
    SESHAT_ARGS="--set simulator.clock=none --set network.latency=5us --set network.bandwidth=1GB/s --set network.overhead=0" \
    job "$desc" nas-scripts/run-nas.sh "$dir/out"; then
     runs=$(grep -c '^cg,S,2,' "$dir/out/runs.csv")
-    [ "$runs" = 4 ] && ok "$desc: 4 cg runs recorded" || bad "$desc: $runs cg runs recorded"
+    [ "$runs" = 6 ] && ok "$desc: 6 cg runs recorded" || bad "$desc: $runs cg runs recorded"
+    grep -q '^| cg.S.2 |.*| 0.001000 | [-+][0-9.]*% |.*| ok |$' "$dir/out/table2.md" &&
+        ok "$desc: host column 0.001000 s with its error against native" ||
+        bad "$desc: host column: $(grep cg.S.2 "$dir/out/table2.md")"
     # 100 ring steps of 4 bytes: 100 (L + 4 ns) = 0.000500400 s, printed as 0.000500.
     grep -q '^| cg.S.2 |.*| 0.000500 |.*| ok |$' "$dir/out/table2.md" && ok "$desc: cg row, simulated 0.000500 s" \
         || bad "$desc: cg row: $(grep cg.S.2 "$dir/out/table2.md")"
     grep -q '^| ep.F.2 |.*failed' "$dir/out/table2.md" && ok "$desc: failing benchmark marked failed" \
         || bad "$desc: ep row: $(grep ep.F.2 "$dir/out/table2.md")"
     if command -v gnuplot >/dev/null; then
-        [ -s "$dir/out/cg.S.2.png" ] && ok "$desc: figure" || bad "$desc: no figure"
+        python3 tests/tools/png_nonblank.py "$dir/out/cg.S.2.png" >"$dir/png.txt" 2>&1 &&
+            ok "$desc: figure $(cat "$dir/png.txt")" || bad "$desc: figure"
     fi
 fi
 summary
