@@ -44,7 +44,12 @@ static int piece(const int64_t *size, const double *t, int n, int lo, int64_t ea
     *b = 0;
     line(size, t, lo, lo, amin, a, b);
     if (lo + 1 < n && (size[lo] > eager) == (size[lo + 1] > eager)) {
-        line(size, t, lo, lo + 1, amin, a, b);
+        double na, nb;
+        line(size, t, lo, lo + 1, amin, &na, &nb);
+        if (!fits(size, t, lo, lo + 1, na, nb, tol))
+            return lo;   /* even two points need two pieces */
+        *a = na;
+        *b = nb;
         hi = lo + 1;
     }
     while (hi + 1 < n && (size[lo] > eager) == (size[hi + 1] > eager)) {
@@ -96,12 +101,12 @@ int calib_fit_run(const int64_t *size, const double *t, int n, double overhead_n
                        (size[lo] > f->eager_limit ? 2 * f->pieces[0].latency_ns : 0);
         double a, b;
         int hi = piece(size, t, n, lo, f->eager_limit, fixed, tol, &a, &b);
-        if (f->npieces && hi == lo && lo + 1 == n && (size[lo] > f->eager_limit) ==
-            (f->pieces[f->npieces - 1].from > f->eager_limit))
-            b = f->pieces[f->npieces - 1].ns_per_byte;   /* a lone last point keeps the slope */
-        if (hi == lo && b == 0 && f->npieces)
-            b = f->pieces[f->npieces - 1].ns_per_byte;
-        a = fmax(fixed, t[lo] - b * (double)size[lo]) * (hi == lo) + a * (hi != lo);
+        if (hi == lo) {   /* a lone point: the previous slope, lowered if it must */
+            b = f->npieces ? f->pieces[f->npieces - 1].ns_per_byte : 0;
+            if (t[lo] - b * (double)size[lo] < fixed)
+                b = fmax(0, (t[lo] - fixed) / (double)size[lo]);
+            a = fmax(fixed, t[lo] - b * (double)size[lo]);
+        }
         p->from = f->npieces ? size[lo] : 0;
         p->latency_ns = a - fixed;
         p->ns_per_byte = b;

@@ -49,6 +49,27 @@ static void protocol_switch(void **state)
     assert_true(fabs(calib_fit_oneway(&f, 1000) - (400 + 250)) < 1e-6);
 }
 
+/* A loaded machine: times that even fall as the size grows (measured
+ * here under load). Every point is still reproduced within the tolerance. */
+static void noisy(void **state)
+{
+    (void)state;
+    static const double t[20] = { 442.0, 595.2, 513.4, 516.2, 768.4, 724.6, 1397.5, 1101.1,
+                                  966.0, 4287.7, 4556.0, 5605.2, 7342.9, 10680.1, 15749.8,
+                                  28515.9, 52787.8, 110378.9, 208064.2, 403089.0 };
+    int64_t size[20];
+    for (int i = 0; i < 20; i++)
+        size[i] = (int64_t)8 << i;
+    calib_fit f;
+    assert_int_equal(calib_fit_run(size, t, 20, 54, 0.02, &f), 0);
+    assert_int_equal(f.eager_limit, 2048);
+    for (int i = 0; i < 20; i++) {
+        assert_true(fabs(f.error[i]) <= 0.02);
+        assert_true(f.pieces[i < f.npieces ? i : 0].latency_ns >= 0);
+        assert_true(f.pieces[i < f.npieces ? i : 0].ns_per_byte >= 0);
+    }
+}
+
 static void too_few(void **state)
 {
     (void)state;
@@ -63,6 +84,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(one_line),
         cmocka_unit_test(protocol_switch),
+        cmocka_unit_test(noisy),
         cmocka_unit_test(too_few),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
