@@ -133,8 +133,11 @@ static int measure(const char *self, const char *preset, const opts *o, const ch
     char run_path[PATH_MAX + 32], dir[PATH_MAX];
     snprintf(dir, sizeof dir, "%s", self);
     snprintf(run_path, sizeof run_path, "%s/seshat-run", dirname(dir));
-    char *argv[32];
+    char *argv[64];
     int k = 0;
+    /* Extra launcher options, e.g. two hosts for a real network. */
+    static char extra[1024];
+    snprintf(extra, sizeof extra, "%s", getenv("SESHAT_MPIRUN_ARGS") ? getenv("SESHAT_MPIRUN_ARGS") : "");
     if (preset) {
         argv[k++] = run_path;
         argv[k++] = "--config";
@@ -146,6 +149,8 @@ static int measure(const char *self, const char *preset, const opts *o, const ch
         argv[k++] = "--oversubscribe";
         if (geteuid() == 0)
             argv[k++] = "--allow-run-as-root";
+        for (char *t = strtok(extra, " "); t && k < 40; t = strtok(NULL, " "))
+            argv[k++] = t;
     }
     argv[k++] = "-np";
     argv[k++] = "2";
