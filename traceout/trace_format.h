@@ -27,7 +27,8 @@ enum seshat_rec_kind {
     SESHAT_REC_END = 9,      /* events written (enter + exit), final time */
     SESHAT_REC_MSGLOG = 10,  /* model rank message log: Seshat's nine fields */
     SESHAT_REC_COMPLETE = 11,/* request id: a nonblocking operation completed */
-    SESHAT_REC_PAYLOAD = 12  /* the message just sent, packed (trace.payload) */
+    SESHAT_REC_PAYLOAD = 12, /* the message just sent, packed (trace.payload) */
+    SESHAT_REC_POST = 13     /* request id: a nonblocking receive was posted */
 };
 
 /* Most bytes a varint takes. */

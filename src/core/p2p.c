@@ -109,6 +109,8 @@ void seshat_recv_begin(seshat_op *op, seshat_comm *c, int source, int tag)
     op->tag = tag;
     op->matched = 0;
     op->t_post = seshat_clock_now();
+    if (seshat_tracing)
+        seshat_trace_post(op->req_id);
 }
 
 static seshat_msg msg_of(const seshat_envelope *e)

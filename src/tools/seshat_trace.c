@@ -81,6 +81,9 @@ static void print_record(int rank, const seshat_tr_record *rec, long long *t)
     case SESHAT_REC_COMPLETE:
         printf("%d %lld complete request %llu\n", rank, *t, (unsigned long long)v[0]);
         break;
+    case SESHAT_REC_POST:
+        printf("%d %lld post request %llu\n", rank, *t, (unsigned long long)v[0]);
+        break;
     case SESHAT_REC_PAYLOAD:
         printf("%d %lld payload %zu bytes\n", rank, *t, rec->len);
         break;

@@ -101,6 +101,9 @@ static int filter_stream(const char *in, const char *out, const struct filter *f
         case SESHAT_REC_COMPLETE:
             keep = keep_time(f, SESHAT_KIND_WAITTEST, t);
             break;
+        case SESHAT_REC_POST:
+            keep = keep_time(f, SESHAT_KIND_P2P, t);
+            break;
         case SESHAT_REC_END:
             if (decode(&rec, v, 2) == 0) {
                 v[0] = events;

@@ -139,6 +139,14 @@ void seshat_trace_complete(uint32_t req)
     put(SESHAT_REC_COMPLETE, v, 1);
 }
 
+void seshat_trace_post(uint32_t req)
+{
+    if (req == 0 || !wanted(SESHAT_KIND_P2P, last_t))
+        return;
+    uint64_t v[1] = { req };
+    put(SESHAT_REC_POST, v, 1);
+}
+
 void seshat_trace_recv(int peer, int tag, int comm, int64_t bytes, uint32_t req)
 {
     if (bytes < min_bytes || !wanted(SESHAT_KIND_P2P, last_t) || !comm_wanted(comm))

@@ -27,6 +27,8 @@ void seshat_trace_recv(int peer, int tag, int comm, int64_t bytes, uint32_t req)
 void seshat_trace_coll(int kind, int comm, int root, int64_t bytes, uint32_t req, int64_t sent,
                        int64_t received);
 void seshat_trace_complete(uint32_t req);
+/* A nonblocking or persistent receive was posted (its request id). */
+void seshat_trace_post(uint32_t req);
 /* trace.payload: the data of the message just sent (packed). */
 void seshat_trace_payload(const void *buf, int count, MPI_Datatype type, MPI_Comm comm);
 void seshat_trace_comm(int id, int size, const int *world);
