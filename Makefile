@@ -31,7 +31,7 @@ LIB_LIBS := -ldl -lpthread -llz4 -liniparser -ldw -lm
 
 TOOL_COMMON := $(filter $(BUILD)/obj/src/common/% $(BUILD)/obj/src/config/%,$(LIB_OBJS))
 TOOLS := $(BUILD)/bin/seshat-run $(BUILD)/bin/seshat-sweep $(BUILD)/bin/seshat-trace \
-         $(BUILD)/bin/seshat-calibrate
+         $(BUILD)/bin/seshat-calibrate $(BUILD)/bin/seshat-analyze
 CALIB_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard src/calibrate/*.c))
 
 # The replay analyzer's objects (seshat-analyze; unit tests link them too).
@@ -81,6 +81,13 @@ $(BUILD)/bin/seshat-calibrate: $(BUILD)/obj/src/tools/seshat_calibrate.o $(CALIB
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -liniparser -lm $(MPI_LIBS)
 
+# The analyzer is an MPI program of its own (never run under seshat).
+$(BUILD)/bin/seshat-analyze: $(BUILD)/obj/src/tools/seshat_analyze.o $(ANALYZE_OBJS) \
+                            $(BUILD)/obj/src/interpose/gen_real.o \
+                            $(filter $(BUILD)/obj/traceout/%,$(LIB_OBJS))
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ -liniparser -llz4 -ldl -lm $(MPI_LIBS)
+
 $(BUILD)/bin/seshat-sweep: src/tools/seshat-sweep
 	@mkdir -p $(dir $@)
 	cp $< $@
@@ -88,7 +95,7 @@ $(BUILD)/bin/seshat-sweep: src/tools/seshat-sweep
 # Unit tests: each test links the library objects it needs plus cmocka.
 $(BUILD)/tests/unit/%: tests/unit/%.c $(LIB_OBJS) $(ANALYZE_OBJS) $(CALIB_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(ANALYZE_OBJS) $(CALIB_OBJS) $(filter-out $(BUILD)/obj/src/interpose/% $(BUILD)/obj/src/core/% $(BUILD)/obj/src/trace/%,$(LIB_OBJS)) \
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(ANALYZE_OBJS) $(CALIB_OBJS) $(BUILD)/obj/src/interpose/gen_real.o $(filter-out $(BUILD)/obj/src/interpose/% $(BUILD)/obj/src/core/% $(BUILD)/obj/src/trace/%,$(LIB_OBJS)) \
 	    $(LDFLAGS) -lcmocka $(LIB_LIBS) $(MPI_LIBS)
 
 # MPI test programs: a plain build (run preloaded) and a relinked one.

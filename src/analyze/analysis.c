@@ -24,9 +24,10 @@ int seshat_analysis_alloc(seshat_analysis *a, int nranks, int nsites)
     a->whatif_rank_time = calloc(r, sizeof *a->whatif_rank_time);
     a->timeline = calloc(r, sizeof *a->timeline);
     a->ntimeline = calloc(r, sizeof *a->ntimeline);
+    a->site_kind = calloc(s, sizeof *a->site_kind);
     if (!a->sites || !a->rank_time || !a->sev || !a->visits || !a->msg_count || !a->msg_bytes ||
         !a->critical_path || !a->cp_imbalance || !a->whatif_rank_time || !a->timeline ||
-        !a->ntimeline) {
+        !a->ntimeline || !a->site_kind) {
         seshat_analysis_free(a);
         return -1;
     }
@@ -55,5 +56,15 @@ void seshat_analysis_free(seshat_analysis *a)
     free(a->whatif_rank_time);
     free(a->timeline);
     free(a->ntimeline);
+    free(a->site_kind);
     *a = (seshat_analysis){ 0 };
+}
+
+int64_t seshat_analysis_inclusive(const seshat_analysis *a, int pattern, int site, int rank)
+{
+    int64_t v = *seshat_sev(a, pattern, site, rank);
+    for (int c = pattern + 1; c < SESHAT_NPATTERNS; c++)
+        if (seshat_pattern_infos[c].parent == pattern)
+            v += seshat_analysis_inclusive(a, c, site, rank);
+    return v;
 }

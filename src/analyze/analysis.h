@@ -21,13 +21,20 @@
  * times. Writers that show a pattern's total (JSON `total`, the summary)
  * add its descendants: late_sender.total includes the wrong-order part. */
 #define SESHAT_PATTERNS(X)                                                                      \
-    X(TIME, "time", -1, "Time", "Virtual time spent outside MPI (computation)")                 \
-    X(MPI, "mpi", -1, "MPI", "Virtual time in MPI calls not classified below")                  \
+    X(TIME, "time", -1, "Time", "Total virtual time of the ranks")                              \
+    X(COMPUTATION, "computation", SESHAT_PAT_TIME, "Computation",                               \
+      "Virtual time outside MPI (stored at site -1)")                                          \
+    X(MPI, "mpi", SESHAT_PAT_TIME, "MPI", "Virtual time in MPI calls not classified below")    \
     X(P2P, "p2p", SESHAT_PAT_MPI, "Point-to-point", "Point-to-point time not in a wait state")  \
     X(LATE_SENDER, "late_sender", SESHAT_PAT_P2P, "Late Sender",                                \
       "A receive waited for a send that had not started")                                      \
     X(LATE_SENDER_WRONG_ORDER, "late_sender_wrong_order", SESHAT_PAT_LATE_SENDER,               \
       "Late Sender, Wrong Order", "Late Sender while an earlier-sent message was waiting")       \
+    X(LSWO_SAME, "late_sender_wrong_order_same_source", SESHAT_PAT_LATE_SENDER_WRONG_ORDER,     \
+      "Same source", "Wrong order: the earlier-sent message came from the same sender")         \
+    X(LSWO_DIFF, "late_sender_wrong_order_different_sources",                                   \
+      SESHAT_PAT_LATE_SENDER_WRONG_ORDER, "Different sources",                                  \
+      "Wrong order: the earlier-sent message came from another sender")                         \
     X(LATE_RECEIVER, "late_receiver", SESHAT_PAT_P2P, "Late Receiver",                          \
       "A synchronous or rendezvous send waited for its receive to be posted")                  \
     X(COLL, "collective", SESHAT_PAT_MPI, "Collective", "Collective time not in a wait state")  \
@@ -71,7 +78,7 @@ typedef struct seshat_site {
 
 /* One stretch of a rank's virtual timeline, for the HTML timeline. */
 typedef struct seshat_segment {
-    double start, end;
+    int64_t start, end;
     int site;                /* index into sites; -1 = computation */
 } seshat_segment;
 
@@ -81,33 +88,36 @@ typedef struct seshat_analysis {
     int nranks;
     int nsites;
     seshat_site *sites;
-    double run_time;         /* the largest final virtual time */
-    double *rank_time;       /* [nranks]: final virtual time (MPI_Finalize) */
+    int64_t run_time;        /* the largest final virtual time */
+    int64_t *rank_time;      /* [nranks]: final virtual time (MPI_Finalize) */
 
     /* [SESHAT_NPATTERNS][nsites][nranks], exclusive severities (seconds).
      * TIME is stored with site -1 folded into site index nsites, so the
      * array is [SESHAT_NPATTERNS][nsites + 1][nranks]; the extra row is
      * "computation" (no call site). Use seshat_sev(). */
-    double *sev;
-    uint64_t *visits;        /* [nsites][nranks]: calls */
+    int64_t *sev;
+    uint64_t *visits;        /* [nsites + 1][nranks]: calls */
+    int *site_kind;          /* [nsites]: SESHAT_PAT_P2P, _COLL or _MPI: where the
+                                call's time not in a wait state goes */
 
     uint64_t *msg_count;     /* [nranks][nranks]: messages sender -> receiver */
     uint64_t *msg_bytes;     /* [nranks][nranks] */
     uint64_t size_hist[SESHAT_SIZE_BUCKETS]; /* point-to-point messages */
 
-    double *critical_path;   /* [nsites + 1]: time on the critical path */
-    double *cp_imbalance;    /* [nsites + 1]: critical-path imbalance */
+    int have_critical_path;
+    int64_t *critical_path;  /* [nsites + 1]: time on the critical path */
+    int64_t *cp_imbalance;   /* [nsites + 1]: critical-path imbalance */
 
     int have_whatif;
     char *whatif_model;      /* the --model file */
-    double whatif_time;      /* predicted run time under it */
-    double *whatif_rank_time;/* [nranks] */
+    int64_t whatif_time;     /* predicted run time under it */
+    int64_t *whatif_rank_time; /* [nranks] */
 
     seshat_segment **timeline; /* [nranks]: time-ordered, may be coarsened */
     size_t *ntimeline;         /* [nranks] */
 } seshat_analysis;
 
-static inline double *seshat_sev(const seshat_analysis *a, int pattern, int site, int rank)
+static inline int64_t *seshat_sev(const seshat_analysis *a, int pattern, int site, int rank)
 {
     int s = site < 0 ? a->nsites : site;
     return &a->sev[((size_t)pattern * (size_t)(a->nsites + 1) + (size_t)s) * (size_t)a->nranks +
@@ -117,6 +127,8 @@ static inline double *seshat_sev(const seshat_analysis *a, int pattern, int site
 /* Allocates every array for nranks and nsites (zeroed); sites[] entries
  * are left NULL for the caller. Returns -1 on out of memory. */
 int seshat_analysis_alloc(seshat_analysis *a, int nranks, int nsites);
+/* A pattern's value including its descendants (the figure users read). */
+int64_t seshat_analysis_inclusive(const seshat_analysis *a, int pattern, int site, int rank);
 void seshat_analysis_free(seshat_analysis *a);
 
 /* Writers. Each returns 0, or -1 with a message naming the file in err. */

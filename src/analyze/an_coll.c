@@ -1,0 +1,115 @@
+/* an_coll.c - collective wait states, evaluated at the process that owns
+ * the collective (by communicator) once every member's entry has arrived.
+ * E = enter, X = exit of each member's call; latest = max E (docs/patterns.md). */
+#include <stdlib.h>
+
+#include "analyze/an_replay.h"
+#include "analyze/analysis.h"
+
+enum { K_BARRIER, K_BCAST, K_REDUCE, K_ALLREDUCE, K_GATHER, K_SCATTER, K_ALLGATHER,
+       K_ALLTOALL, K_REDUCE_SCATTER, K_SCAN, K_EXSCAN };
+
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+
+static int coll_order(const void *x, const void *y)
+{
+    const an_coll *a = x, *b = y;
+    if (a->comm != b->comm)
+        return a->comm < b->comm ? -1 : 1;
+    if (a->seq != b->seq)
+        return a->seq < b->seq ? -1 : 1;
+    return (a->me > b->me) - (a->me < b->me);
+}
+
+static void add(an_local *L, int pat, const an_coll *m, int64_t ns)
+{
+    an_contrib_add(L, pat, m->rank, m->site, ns);
+}
+
+/* Waiting for the last member, then the time after the first one left. */
+static void sync_patterns(an_local *L, const an_coll *g, int n, int wait, int completion)
+{
+    int64_t latest = g[0].E, earliest_end = g[0].X;
+    for (int i = 1; i < n; i++) {
+        latest = max64(latest, g[i].E);
+        earliest_end = min64(earliest_end, g[i].X);
+    }
+    for (int i = 0; i < n; i++) {
+        add(L, wait, &g[i], min64(latest, g[i].X) - g[i].E);
+        add(L, completion, &g[i], g[i].X - max64(earliest_end, min64(latest, g[i].X)));
+    }
+}
+
+static void one_group(an_local *L, const an_coll *g, int n)
+{
+    int kind = g[0].kind, root = g[0].root, zero = 1;
+    for (int i = 0; i < n; i++)
+        zero &= g[i].bytes == 0;
+    switch (kind) {
+    case K_BARRIER:
+        sync_patterns(L, g, n, SESHAT_PAT_WAIT_BARRIER, SESHAT_PAT_BARRIER_COMPLETION);
+        return;
+    case K_ALLREDUCE: case K_ALLGATHER: case K_ALLTOALL: case K_REDUCE_SCATTER:
+        if (!zero)
+            sync_patterns(L, g, n, SESHAT_PAT_WAIT_NXN, SESHAT_PAT_NXN_COMPLETION);
+        return;
+    case K_BCAST: case K_SCATTER:
+        if (root < 0 || root >= n)
+            return;   /* intercommunicator roots are not analyzed */
+        for (int i = 0; i < n; i++)
+            if (i != root && g[i].E < g[root].E)
+                add(L, SESHAT_PAT_LATE_BROADCAST, &g[i], min64(g[root].E, g[i].X) - g[i].E);
+        return;
+    case K_REDUCE: case K_GATHER: {
+        if (root < 0 || root >= n)
+            return;
+        int64_t latest = -1;
+        for (int i = 0; i < n; i++)
+            if (i != root)
+                latest = max64(latest, g[i].E);
+        if (g[root].E < latest)
+            add(L, SESHAT_PAT_EARLY_REDUCE, &g[root], min64(latest, g[root].X) - g[root].E);
+        return;
+    }
+    case K_SCAN: case K_EXSCAN: {
+        int64_t latest = -1;
+        for (int i = 0; i < n; i++) {
+            latest = max64(latest, g[i].E);
+            add(L, SESHAT_PAT_EARLY_SCAN, &g[i], min64(latest, g[i].X) - g[i].E);
+        }
+        return;
+    }
+    default:
+        return;   /* neighborhood collectives: no published pattern */
+    }
+}
+
+void an_replay_coll(an_local *L, MPI_Comm comm)
+{
+    int np;
+    MPI_Comm_size(comm, &np);
+    an_vec *cv = &L->colls;
+    int *dest = malloc((cv->n + 1) * sizeof *dest);
+    if (!dest)
+        an_die("out of memory");
+    for (size_t i = 0; i < cv->n; i++)
+        dest[i] = (int)(an_key3(AN_AT(cv, an_coll, i)->comm, 0, 0) % (uint64_t)np);
+    size_t n;
+    an_coll *C = an_exchange(cv->data, cv->n, sizeof(an_coll), dest, comm, &n);
+    free(dest);
+    qsort(C, n, sizeof *C, coll_order);
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        int consistent = 1;
+        while (j < n && C[j].comm == C[i].comm && C[j].seq == C[i].seq) {
+            consistent &= C[j].kind == C[i].kind && C[j].me == (int32_t)(j - i);
+            j++;
+        }
+        /* Only complete instances: a filtered trace may lack members. */
+        if (consistent && (int)(j - i) == C[i].size)
+            one_group(L, &C[i], (int)(j - i));
+        i = j;
+    }
+    free(C);
+}

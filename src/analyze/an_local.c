@@ -1,0 +1,276 @@
+/* an_local.c - the first pass: one rank's stream into profile and
+ * communication records. */
+#include "analyze/an_local.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/an_stream.h"
+#include "analyze/analysis.h"
+#include "interpose/gen_calls.h"
+#include "trace_format.h"
+
+#define MAX_SEGS 4096   /* per rank, for the timeline picture */
+
+enum { F_WAITS = 1, F_SEND_BLOCKS = 2 };
+
+/* Calls in which a receive can wait for its sender (Test calls never
+ * wait), and blocking sends that wait for a rendezvous partner. */
+static int call_flags(int call)
+{
+    static const char *const waits[] = { "MPI_Recv", "MPI_Sendrecv", "MPI_Sendrecv_replace",
+                                         "MPI_Wait", "MPI_Waitall", "MPI_Waitany",
+                                         "MPI_Waitsome", "MPI_Mrecv", NULL };
+    static const char *const sends[] = { "MPI_Send", "MPI_Ssend", "MPI_Rsend", "MPI_Sendrecv",
+                                         "MPI_Sendrecv_replace", NULL };
+    if (call < 0 || call >= SESHAT_CALL_COUNT)
+        return 0;
+    const char *name = seshat_call_names[call];
+    int f = 0;
+    for (int i = 0; waits[i]; i++)
+        f |= strcmp(name, waits[i]) ? 0 : F_WAITS;
+    for (int i = 0; sends[i]; i++)
+        f |= strcmp(name, sends[i]) ? 0 : F_SEND_BLOCKS;
+    return f;
+}
+
+struct ctx {
+    an_local *L;
+    an_rank *R;
+    an_map chan_send, chan_recv, post, pending, comm_me, comm_size, coll_seq;
+    int64_t uid, busy, seg_min;
+};
+
+static void ensure_site(an_rank *R, int site)
+{
+    if (site < R->nsites)
+        return;
+    int n = site + 1;
+    R->site_call = realloc(R->site_call, (size_t)n * sizeof *R->site_call);
+    R->site_loc = realloc(R->site_loc, (size_t)n * sizeof *R->site_loc);
+    R->site_ns = realloc(R->site_ns, (size_t)n * sizeof *R->site_ns);
+    R->site_visits = realloc(R->site_visits, (size_t)n * sizeof *R->site_visits);
+    if (!R->site_call || !R->site_loc || !R->site_ns || !R->site_visits)
+        an_die("out of memory");
+    for (int i = R->nsites; i < n; i++) {
+        R->site_call[i] = -1;
+        R->site_loc[i] = NULL;
+        R->site_ns[i] = R->site_visits[i] = 0;
+    }
+    R->nsites = n;
+}
+
+/* Keep at most MAX_SEGS segments: drop the shortest half when full. */
+static void add_segment(struct ctx *c, int64_t start, int64_t end, int site)
+{
+    an_vec *v = &c->R->segs;
+    if (end - start < c->seg_min)
+        return;
+    if (v->n == MAX_SEGS) {
+        c->seg_min = c->seg_min ? 2 * c->seg_min : 1000;
+        size_t k = 0;
+        for (size_t i = 0; i < v->n; i++) {
+            an_seg *s = AN_AT(v, an_seg, i);
+            if (s->end - s->start >= c->seg_min)
+                *AN_AT(v, an_seg, k++) = *s;
+        }
+        v->n = k;
+        if (end - start < c->seg_min || v->n == MAX_SEGS)
+            return;
+    }
+    *(an_seg *)an_vec_push(v) = (an_seg){ start, end, site };
+}
+
+static void on_send(struct ctx *c, const an_call *call, const an_rec *r, int flags)
+{
+    int64_t comm = seshat_unzigzag(r->v[2]), tag = seshat_unzigzag(r->v[1]);
+    int dst = (int)r->v[0];
+    uint64_t proto = r->v[4], req = r->v[5];
+    int64_t *seq = an_map_slot(&c->chan_send, an_key3(dst, comm, tag));
+    an_send *s = an_vec_push(&c->L->sends);
+    *s = (an_send){ .src = c->R->rank, .dst = dst, .idx = (int32_t)c->R->sdone.n,
+                    .rendezvous = (proto & 0xff) == 1 /* rendezvous */ && !(proto & 256),
+                    .comm = comm, .tag = tag, .seq = (*seq)++, .E = call->enter,
+                    .bytes = (int64_t)r->v[3] };
+    an_sdone *d = an_vec_push(&c->R->sdone);
+    *d = (an_sdone){ call->site, !req && (flags & F_SEND_BLOCKS), call->enter, call->exit,
+                     c->uid };
+    if (req)
+        *an_map_slot(&c->pending, req) = (int64_t)c->R->sdone.n;   /* index + 1 */
+}
+
+static void on_recv(struct ctx *c, const an_call *call, const an_rec *r, int flags)
+{
+    int64_t comm = seshat_unzigzag(r->v[2]), tag = seshat_unzigzag(r->v[1]);
+    int src = (int)r->v[0], found = 0;
+    uint64_t req = r->v[4];
+    int64_t *seq = an_map_slot(&c->chan_recv, an_key3(src, comm, tag));
+    int64_t posted = req ? an_map_get(&c->post, req, &found) : 0;
+    an_recv *v = an_vec_push(&c->L->recvs);
+    *v = (an_recv){ .src = src, .dst = c->R->rank, .site = call->site,
+                    .blocking = (flags & F_WAITS) != 0, .comm = comm, .tag = tag,
+                    .seq = (*seq)++, .P = found ? posted : call->enter, .cE = call->enter,
+                    .cX = call->exit, .uid = c->uid, .E_send = -1 };
+}
+
+static void on_complete(struct ctx *c, const an_call *call, uint64_t req, int flags)
+{
+    int found = 0;
+    int64_t idx = an_map_get(&c->pending, req, &found);
+    if (!found || idx <= 0)
+        return;
+    an_sdone *d = AN_AT(&c->R->sdone, an_sdone, idx - 1);
+    *d = (an_sdone){ call->site, (flags & F_WAITS) != 0, call->enter, call->exit, c->uid };
+    *an_map_slot(&c->pending, req) = 0;
+}
+
+static void on_coll(struct ctx *c, const an_call *call, const an_rec *r)
+{
+    int64_t comm = seshat_unzigzag(r->v[1]);
+    int found = 0, size;
+    if (r->v[4] != 0)
+        return;   /* nonblocking collectives: not analyzed for wait states */
+    size = (int)an_map_get(&c->comm_size, (uint64_t)comm, &found);
+    int64_t me = an_map_get(&c->comm_me, (uint64_t)comm, &found) - 1;
+    if (!found || size < 2 || me < 0)
+        return;
+    int64_t *seq = an_map_slot(&c->coll_seq, (uint64_t)comm);
+    an_coll *k = an_vec_push(&c->L->colls);
+    *k = (an_coll){ .kind = (int32_t)r->v[0], .root = (int32_t)seshat_unzigzag(r->v[2]),
+                    .size = size, .me = (int32_t)me, .rank = c->R->rank, .site = call->site,
+                    .comm = comm, .seq = (*seq)++, .bytes = (int64_t)r->v[3],
+                    .E = call->enter, .X = call->exit };
+}
+
+static void on_call(void *ctx, const an_call *call)
+{
+    struct ctx *c = ctx;
+    an_rank *R = c->R;
+    if (call->site < 0 || call->site > 1000000)
+        an_die("rank %d: call site index %d out of range", R->rank, call->site);
+    ensure_site(R, call->site);
+    R->site_ns[call->site] += call->exit - call->enter;
+    R->site_visits[call->site]++;
+    if (R->site_call[call->site] < 0)
+        R->site_call[call->site] = call->call;
+    c->busy += call->exit - call->enter;
+    c->uid++;
+    add_segment(c, call->enter, call->exit, call->site);
+    int flags = call_flags(call->call);
+    for (int i = 0; i < call->nrec; i++) {
+        const an_rec *r = &call->rec[i];
+        switch (r->kind) {
+        case SESHAT_REC_SEND: on_send(c, call, r, flags); break;
+        case SESHAT_REC_RECV: on_recv(c, call, r, flags); break;
+        case SESHAT_REC_POST: *an_map_slot(&c->post, r->v[0]) = call->enter; break;
+        case SESHAT_REC_COMPLETE: on_complete(c, call, r->v[0], flags); break;
+        case SESHAT_REC_COLL: on_coll(c, call, r); break;
+        }
+    }
+}
+
+static void on_comm(void *ctx, int64_t id, int size, const int64_t *world)
+{
+    struct ctx *c = ctx;
+    *an_map_slot(&c->comm_size, (uint64_t)id) = size;
+    for (int i = 0; i < size; i++)
+        if (world[i] == c->R->rank)
+            *an_map_slot(&c->comm_me, (uint64_t)id) = i + 1;
+}
+
+/* sites-R.txt: "index = function file:line module" per line. */
+static void read_sites(an_rank *R, const char *dir)
+{
+    char path[4200], line[4096];
+    snprintf(path, sizeof path, "%s/sites-%d.txt", dir, R->rank);
+    FILE *f = fopen(path, "r");
+    while (f && fgets(line, sizeof line, f)) {
+        int idx;
+        char fn[1024], loc[1024], mod[1024];
+        if (line[0] == '#' || sscanf(line, "%d = %1023s %1023s %1023s", &idx, fn, loc, mod) < 3 ||
+            idx < 0 || idx > 1000000)
+            continue;
+        ensure_site(R, idx);
+        char buf[2200];
+        if (strncmp(loc, "??", 2) && strcmp(loc, "?"))
+            snprintf(buf, sizeof buf, "%s (%s)", loc, fn);
+        else
+            snprintf(buf, sizeof buf, "%s (%s)", fn, loc);
+        free(R->site_loc[idx]);
+        R->site_loc[idx] = strdup(buf);
+    }
+    if (f)
+        fclose(f);
+}
+
+static void read_rank(an_local *L, an_rank *R, const char *dir)
+{
+    struct ctx c = { .L = L, .R = R };
+    an_vec_init(&R->segs, sizeof(an_seg));
+    an_vec_init(&R->sdone, sizeof(an_sdone));
+    an_stream_cb cb = { &c, on_call, on_comm };
+    char err[4400];
+    if (an_stream_read(dir, R->rank, &cb, &R->end_ns, err, sizeof err))
+        an_die("%s", err);
+    read_sites(R, dir);
+    an_contrib_add(L, SESHAT_PAT_COMPUTATION, R->rank, -1, R->end_ns - c.busy);
+    an_map *maps[] = { &c.chan_send, &c.chan_recv, &c.post, &c.pending, &c.comm_me,
+                       &c.comm_size, &c.coll_seq };
+    for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
+        an_map_free(maps[i]);
+}
+
+void an_local_read(an_local *L, const char *dir, int nranks, int lo, int hi)
+{
+    *L = (an_local){ .nranks = nranks, .lo = lo, .hi = hi };
+    an_vec_init(&L->sends, sizeof(an_send));
+    an_vec_init(&L->recvs, sizeof(an_recv));
+    an_vec_init(&L->colls, sizeof(an_coll));
+    an_vec_init(&L->contrib_keys, 3 * sizeof(int64_t));
+    an_map_init(&L->contrib);
+    L->ranks = calloc((size_t)(hi > lo ? hi - lo : 1), sizeof *L->ranks);
+    if (!L->ranks)
+        an_die("out of memory");
+    for (int r = lo; r < hi; r++) {
+        L->ranks[r - lo].rank = r;
+        read_rank(L, &L->ranks[r - lo], dir);
+    }
+}
+
+void an_contrib_add(an_local *L, int pattern, int rank, int site, int64_t ns)
+{
+    if (ns <= 0 && pattern != SESHAT_PAT_COMPUTATION)
+        return;
+    uint64_t key = an_key3(pattern, rank, site);
+    int found = 0;
+    an_map_get(&L->contrib, key, &found);
+    if (!found) {
+        int64_t *k = an_vec_push(&L->contrib_keys);
+        k[0] = pattern;
+        k[1] = rank;
+        k[2] = site;
+    }
+    *an_map_slot(&L->contrib, key) += ns;
+}
+
+void an_local_free(an_local *L)
+{
+    for (int r = 0; r < L->hi - L->lo; r++) {
+        an_rank *R = &L->ranks[r];
+        for (int i = 0; i < R->nsites; i++)
+            free(R->site_loc[i]);
+        free(R->site_loc);
+        free(R->site_call);
+        free(R->site_ns);
+        free(R->site_visits);
+        an_vec_free(&R->segs);
+        an_vec_free(&R->sdone);
+    }
+    free(L->ranks);
+    an_vec_free(&L->sends);
+    an_vec_free(&L->recvs);
+    an_vec_free(&L->colls);
+    an_vec_free(&L->contrib_keys);
+    an_map_free(&L->contrib);
+}

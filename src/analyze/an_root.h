@@ -1,0 +1,16 @@
+/* an_root.h - gather every process's results on the root analyzer process
+ * and build the seshat_analysis the writers take. Call sites are unified
+ * across ranks by (MPI call, location) and sorted, and every value is an
+ * integer, so the result does not depend on the number of processes. */
+#ifndef SESHAT_AN_ROOT_H
+#define SESHAT_AN_ROOT_H
+
+#include <mpi.h>
+
+#include "analyze/an_local.h"
+#include "analyze/analysis.h"
+
+/* Collective over comm; fills *a on rank 0 only (returns 1 there). */
+int an_root_gather(const an_local *L, MPI_Comm comm, seshat_analysis *a);
+
+#endif

@@ -1,0 +1,142 @@
+/* an_stream.c - decode records, group them into calls. */
+#include "analyze/an_stream.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace_format.h"
+#include "trace_reader.h"
+
+static int decode(const seshat_tr_record *rec, uint64_t *v, int n)
+{
+    const uint8_t *p = rec->payload, *end = p + rec->len;
+    int k = 0;
+    while (k < n && p < end && seshat_get_varint(&p, end, &v[k]) == 0)
+        k++;
+    return k;
+}
+
+struct state {
+    an_call cur;
+    an_rec *recs;
+    int cap, in_call;
+    int64_t t, end;
+    int have_end;
+};
+
+static int push(struct state *s, const an_rec *r)
+{
+    if (s->cur.nrec == s->cap) {
+        int cap = s->cap ? 2 * s->cap : 16;
+        an_rec *n = realloc(s->recs, (size_t)cap * sizeof *n);
+        if (!n)
+            return -1;
+        s->recs = n;
+        s->cap = cap;
+    }
+    s->recs[s->cur.nrec++] = *r;
+    return 0;
+}
+
+static int on_comm(const seshat_tr_record *rec, const an_stream_cb *cb, char *err,
+                   size_t errlen, const char *path)
+{
+    const uint8_t *p = rec->payload, *end = p + rec->len;
+    uint64_t id, size;
+    if (seshat_get_varint(&p, end, &id) || seshat_get_varint(&p, end, &size) ||
+        size > (uint64_t)rec->len) {
+        snprintf(err, errlen, "%s: malformed communicator record", path);
+        return -1;
+    }
+    int64_t *world = malloc((size_t)(size ? size : 1) * sizeof *world);
+    if (!world)
+        return -1;
+    for (uint64_t i = 0; i < size; i++) {
+        uint64_t w;
+        if (seshat_get_varint(&p, end, &w)) {
+            free(world);
+            snprintf(err, errlen, "%s: communicator %lld lists fewer members than its size",
+                     path, (long long)seshat_unzigzag(id));
+            return -1;
+        }
+        world[i] = (int64_t)w;
+    }
+    if (cb->comm)
+        cb->comm(cb->ctx, seshat_unzigzag(id), (int)size, world);
+    free(world);
+    return 0;
+}
+
+/* One record; returns -1 on a malformed one (err set). */
+static int on_record(struct state *s, const seshat_tr_record *rec, const an_stream_cb *cb,
+                     char *err, size_t errlen, const char *path)
+{
+    an_rec r = { .kind = rec->kind };
+    int n = rec->kind == SESHAT_REC_HEADER ? 0 : decode(rec, r.v, AN_MAX_FIELDS);
+    switch (rec->kind) {
+    case SESHAT_REC_ENTER:
+        if (n < 3)
+            break;
+        s->t += (int64_t)r.v[1];
+        s->cur = (an_call){ .call = (int)r.v[0], .site = (int)r.v[2], .enter = s->t };
+        s->in_call = 1;
+        return 0;
+    case SESHAT_REC_EXIT:
+        if (n < 2)
+            break;
+        s->t += (int64_t)r.v[1];
+        if (s->in_call) {
+            s->cur.exit = s->t;
+            s->cur.rec = s->recs;
+            cb->call(cb->ctx, &s->cur);
+        }
+        s->in_call = 0;
+        s->cur.nrec = 0;
+        return 0;
+    case SESHAT_REC_SEND:
+    case SESHAT_REC_RECV:
+    case SESHAT_REC_COLL:
+    case SESHAT_REC_COMPLETE:
+    case SESHAT_REC_POST:
+        if (n < 1)
+            break;
+        /* Outside a call (a filtered trace): nothing to attach it to. */
+        return s->in_call ? push(s, &r) : 0;
+    case SESHAT_REC_COMM:
+        return on_comm(rec, cb, err, errlen, path);
+    case SESHAT_REC_END:
+        if (n < 2)
+            break;
+        s->end = (int64_t)r.v[1];
+        s->have_end = 1;
+        return 0;
+    default:
+        return 0;   /* HEADER, CALLSITE, PAYLOAD, unknown kinds */
+    }
+    snprintf(err, errlen, "%s: malformed record of kind %u", path, rec->kind);
+    return -1;
+}
+
+int an_stream_read(const char *dir, int rank, const an_stream_cb *cb, int64_t *end_ns,
+                   char *err, size_t errlen)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/rank-%d.sst", dir, rank);
+    seshat_tr *tr = seshat_tr_open(path, err, errlen);
+    if (!tr)
+        return -1;
+    struct state s = { 0 };
+    seshat_tr_record rec;
+    int rc, bad = 0;
+    while (!bad && (rc = seshat_tr_next(tr, &rec)) == 1)
+        bad = on_record(&s, &rec, cb, err, errlen, path) != 0;
+    if (!bad && rc < 0) {
+        snprintf(err, errlen, "%s", seshat_tr_error(tr));
+        bad = 1;
+    }
+    seshat_tr_close(tr);
+    free(s.recs);
+    *end_ns = s.have_end ? s.end : s.t;
+    return bad ? -1 : 0;
+}

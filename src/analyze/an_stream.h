@@ -1,0 +1,38 @@
+/* an_stream.h - one rank's trace stream, call by call: each MPI call with
+ * its enter/exit virtual times and the records inside it, in bounded
+ * memory (one decompressed frame plus one call's records). */
+#ifndef SESHAT_AN_STREAM_H
+#define SESHAT_AN_STREAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define AN_MAX_FIELDS 8
+
+typedef struct an_rec {
+    unsigned kind;                 /* SESHAT_REC_SEND, RECV, COLL, COMPLETE, POST */
+    uint64_t v[AN_MAX_FIELDS];     /* decoded varints (zigzag fields left encoded) */
+} an_rec;
+
+typedef struct an_call {
+    int call;                      /* index into seshat_call_names */
+    int site;                      /* this rank's call-site index */
+    int64_t enter, exit;           /* virtual ns */
+    int nrec;
+    const an_rec *rec;             /* valid during the callback */
+} an_call;
+
+typedef struct an_stream_cb {
+    void *ctx;
+    void (*call)(void *ctx, const an_call *c);
+    /* A communicator definition: id, size, world rank of each member. */
+    void (*comm)(void *ctx, int64_t id, int size, const int64_t *world);
+} an_stream_cb;
+
+/* Reads DIR/rank-R.sst to the end. Returns 0 and the final virtual time
+ * (END record, else the last exit), or -1 with a message naming the file
+ * and what was wrong. */
+int an_stream_read(const char *dir, int rank, const an_stream_cb *cb, int64_t *end_ns,
+                   char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,91 @@
+/* an_summary.c - run time, the wait states by severity with their worst
+ * rank and call site, and the call sites that cost most. */
+#include "analyze/an_summary.h"
+
+#include <stdlib.h>
+
+static double s_of(int64_t ns) { return (double)ns * 1e-9; }
+
+static int64_t total(const seshat_analysis *a, int p, int site, int rank)
+{
+    int64_t t = 0;
+    for (int r = rank < 0 ? 0 : rank; r < (rank < 0 ? a->nranks : rank + 1); r++)
+        for (int s = site < -1 ? -1 : site; s < (site < -1 ? a->nsites : site + 1); s++)
+            t += seshat_analysis_inclusive(a, p, s, r);
+    return t;
+}
+
+static void wait_states(FILE *f, const seshat_analysis *a, int64_t all)
+{
+    int order[SESHAT_NPATTERNS], n = 0;
+    int64_t tot[SESHAT_NPATTERNS];
+    for (int p = SESHAT_PAT_MPI + 1; p < SESHAT_NPATTERNS; p++) {
+        if (p == SESHAT_PAT_P2P || p == SESHAT_PAT_COLL || (tot[p] = total(a, p, -2, -1)) <= 0)
+            continue;
+        int i = n++;
+        while (i > 0 && tot[order[i - 1]] < tot[p]) {
+            order[i] = order[i - 1];
+            i--;
+        }
+        order[i] = p;
+    }
+    fprintf(f, "wait states, by severity (%% of all ranks' time):\n");
+    if (!n)
+        fprintf(f, "  none\n");
+    for (int i = 0; i < n; i++) {
+        int p = order[i], worst_r = 0, worst_s = 0;
+        for (int r = 1; r < a->nranks; r++)
+            worst_r = total(a, p, -2, r) > total(a, p, -2, worst_r) ? r : worst_r;
+        for (int s = 1; s < a->nsites; s++)
+            worst_s = total(a, p, s, -1) > total(a, p, worst_s, -1) ? s : worst_s;
+        fprintf(f, "  %-28s %12.9f s %6.2f%%  most on rank %d (%.9f s), at %s %s\n",
+                seshat_pattern_infos[p].name, s_of(tot[p]), all ? 100.0 * (double)tot[p] / (double)all : 0,
+                worst_r, s_of(total(a, p, -2, worst_r)), a->sites[worst_s].function,
+                a->sites[worst_s].location);
+    }
+}
+
+static void top_sites(FILE *f, const seshat_analysis *a)
+{
+    int *idx = malloc(((size_t)a->nsites + 1) * sizeof *idx), n = a->nsites;
+    int64_t *t = malloc(((size_t)a->nsites + 1) * sizeof *t);
+    for (int s = 0; s < n; s++) {
+        t[s] = total(a, SESHAT_PAT_MPI, s, -1);
+        int i = s;
+        while (i > 0 && t[idx[i - 1]] < t[s]) {
+            idx[i] = idx[i - 1];
+            i--;
+        }
+        idx[i] = s;
+    }
+    fprintf(f, "MPI time by call site:\n");
+    for (int i = 0; i < n && i < 10; i++) {
+        uint64_t v = 0;
+        for (int r = 0; r < a->nranks; r++)
+            v += a->visits[(size_t)idx[i] * (size_t)a->nranks + (size_t)r];
+        fprintf(f, "  %12.9f s %8llu calls  %s %s\n", s_of(t[idx[i]]), (unsigned long long)v,
+                a->sites[idx[i]].function, a->sites[idx[i]].location);
+    }
+    free(idx);
+    free(t);
+}
+
+void an_summary(FILE *f, const seshat_analysis *a, const char *dir)
+{
+    int64_t lo = a->nranks ? a->rank_time[0] : 0, all = 0;
+    for (int r = 0; r < a->nranks; r++) {
+        lo = a->rank_time[r] < lo ? a->rank_time[r] : lo;
+        all += a->rank_time[r];
+    }
+    int64_t comp = total(a, SESHAT_PAT_COMPUTATION, -2, -1), mpi = total(a, SESHAT_PAT_MPI, -2, -1);
+    fprintf(f, "seshat-analyze: %s: %d ranks, run time %.9f s (virtual; ranks end %.9f .. %.9f s)\n",
+            dir, a->nranks, s_of(a->run_time), s_of(lo), s_of(a->run_time));
+    fprintf(f, "time of all ranks %.9f s: computation %.9f s (%.1f%%), MPI %.9f s (%.1f%%)\n",
+            s_of(all), s_of(comp), all ? 100.0 * (double)comp / (double)all : 0, s_of(mpi),
+            all ? 100.0 * (double)mpi / (double)all : 0);
+    wait_states(f, a, all);
+    top_sites(f, a);
+    if (a->have_whatif)
+        fprintf(f, "what-if %s: predicted run time %.9f s (recorded %.9f s)\n", a->whatif_model,
+                s_of(a->whatif_time), s_of(a->run_time));
+}

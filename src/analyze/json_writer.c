@@ -1,0 +1,200 @@
+/* json_writer.c - TRACEDIR/analysis.json (schema in docs/analysis.md).
+ * Seconds are printed from integer nanoseconds with 9 decimals, so the
+ * file is the same byte for byte however the analysis was distributed. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "analyze/analysis.h"
+
+static void secs(FILE *f, int64_t ns)
+{
+    fprintf(f, "%s%lld.%09lld", ns < 0 ? "-" : "", (long long)(ns < 0 ? -ns : ns) / 1000000000,
+            (long long)(ns < 0 ? -ns : ns) % 1000000000);
+}
+
+static void str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static int64_t pattern_total(const seshat_analysis *a, int p, int rank)
+{
+    int64_t t = 0;
+    for (int s = -1; s < a->nsites; s++)
+        t += seshat_analysis_inclusive(a, p, s, rank);
+    return t;
+}
+
+static void patterns(FILE *f, const seshat_analysis *a)
+{
+    fputs("  \"patterns\": {\n", f);
+    for (int p = 0; p < SESHAT_NPATTERNS; p++) {
+        const seshat_pattern_info *in = &seshat_pattern_infos[p];
+        int64_t total = 0;
+        for (int r = 0; r < a->nranks; r++)
+            total += pattern_total(a, p, r);
+        fprintf(f, "    \"%s\": {\"display\": ", in->name);
+        str(f, in->display);
+        fprintf(f, ", \"parent\": ");
+        if (in->parent < 0)
+            fputs("null", f);
+        else
+            str(f, seshat_pattern_infos[in->parent].name);
+        fputs(", \"total\": ", f);
+        secs(f, total);
+        fputs(", \"per_rank\": [", f);
+        for (int r = 0; r < a->nranks; r++) {
+            fputs(r ? ", " : "", f);
+            secs(f, pattern_total(a, p, r));
+        }
+        fprintf(f, "]}%s\n", p + 1 < SESHAT_NPATTERNS ? "," : "");
+    }
+    fputs("  },\n", f);
+}
+
+static void callsites(FILE *f, const seshat_analysis *a)
+{
+    fputs("  \"callsites\": [\n", f);
+    for (int s = 0; s < a->nsites; s++) {
+        uint64_t visits = 0;
+        int64_t time = 0;
+        for (int r = 0; r < a->nranks; r++) {
+            visits += a->visits[(size_t)s * (size_t)a->nranks + (size_t)r];
+            time += seshat_analysis_inclusive(a, SESHAT_PAT_MPI, s, r);
+        }
+        fprintf(f, "    {\"id\": %d, \"function\": ", s);
+        str(f, a->sites[s].function);
+        fputs(", \"location\": ", f);
+        str(f, a->sites[s].location);
+        fprintf(f, ", \"visits\": %llu, \"time\": ", (unsigned long long)visits);
+        secs(f, time);
+        fputs(", \"patterns\": {", f);
+        int first = 1;
+        for (int p = SESHAT_PAT_MPI + 1; p < SESHAT_NPATTERNS; p++) {
+            int64_t v = 0;
+            for (int r = 0; r < a->nranks; r++)
+                v += *seshat_sev(a, p, s, r);
+            if (!v)
+                continue;
+            fprintf(f, "%s\"%s\": ", first ? "" : ", ", seshat_pattern_infos[p].name);
+            secs(f, v);
+            first = 0;
+        }
+        fprintf(f, "}}%s\n", s + 1 < a->nsites ? "," : "");
+    }
+    fputs("  ],\n", f);
+}
+
+static void matrix(FILE *f, const char *name, const uint64_t *m, int n)
+{
+    fprintf(f, "    \"%s\": [", name);
+    for (int i = 0; i < n; i++) {
+        fputs(i ? ",\n      [" : "\n      [", f);
+        for (int j = 0; j < n; j++)
+            fprintf(f, "%s%llu", j ? ", " : "", (unsigned long long)m[(size_t)i * n + j]);
+        fputc(']', f);
+    }
+    fputs("]", f);
+}
+
+static void messages(FILE *f, const seshat_analysis *a)
+{
+    uint64_t count = 0, bytes = 0;
+    for (size_t i = 0; i < (size_t)a->nranks * (size_t)a->nranks; i++) {
+        count += a->msg_count[i];
+        bytes += a->msg_bytes[i];
+    }
+    fprintf(f, "  \"messages\": {\n    \"count\": %llu, \"bytes\": %llu,\n",
+            (unsigned long long)count, (unsigned long long)bytes);
+    matrix(f, "matrix_count", a->msg_count, a->nranks);
+    fputs(",\n", f);
+    matrix(f, "matrix_bytes", a->msg_bytes, a->nranks);
+    fputs(",\n    \"size_histogram\": [", f);
+    for (int b = 0, first = 1; b < SESHAT_SIZE_BUCKETS; b++) {
+        if (!a->size_hist[b])
+            continue;
+        unsigned long long lo = b ? 1ull << (b - 1) : 0, hi = b ? (1ull << b) - 1 : 0;
+        fprintf(f, "%s{\"from\": %llu, \"to\": %llu, \"count\": %llu}", first ? "" : ", ", lo, hi,
+                (unsigned long long)a->size_hist[b]);
+        first = 0;
+    }
+    fputs("]\n  },\n", f);
+}
+
+static void per_site_list(FILE *f, const char *name, const seshat_analysis *a, const int64_t *v)
+{
+    fprintf(f, "    \"%s\": [", name);
+    for (int s = 0; s <= a->nsites; s++) {
+        fputs(s ? ", " : "", f);
+        secs(f, v[s]);
+    }
+    fputs("]", f);
+}
+
+static void extras(FILE *f, const seshat_analysis *a)
+{
+    fputs("  \"critical_path\": ", f);
+    if (!a->have_critical_path) {
+        fputs("null,\n", f);
+    } else {
+        fputs("{\n", f);
+        per_site_list(f, "per_callsite", a, a->critical_path);
+        fputs(",\n", f);
+        per_site_list(f, "imbalance_per_callsite", a, a->cp_imbalance);
+        fputs("\n  },\n", f);
+    }
+    fputs("  \"whatif\": ", f);
+    if (!a->have_whatif) {
+        fputs("null\n", f);
+        return;
+    }
+    fputs("{\"model\": ", f);
+    str(f, a->whatif_model ? a->whatif_model : "");
+    fputs(", \"run_time\": ", f);
+    secs(f, a->whatif_time);
+    fputs(", \"rank_time\": [", f);
+    for (int r = 0; r < a->nranks; r++) {
+        fputs(r ? ", " : "", f);
+        secs(f, a->whatif_rank_time[r]);
+    }
+    fputs("]}\n", f);
+}
+
+int seshat_analysis_write_json(const seshat_analysis *a, const char *path, char *err,
+                               size_t errlen)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        return -1;
+    }
+    fprintf(f, "{\n  \"seshat_analysis\": 1,\n  \"ranks\": %d,\n  \"run_time\": ", a->nranks);
+    secs(f, a->run_time);
+    fputs(",\n  \"rank_time\": [", f);
+    for (int r = 0; r < a->nranks; r++) {
+        fputs(r ? ", " : "", f);
+        secs(f, a->rank_time[r]);
+    }
+    fputs("],\n", f);
+    patterns(f, a);
+    callsites(f, a);
+    messages(f, a);
+    extras(f, a);
+    fputs("}\n", f);
+    if (fclose(f) != 0) {
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,187 @@
+/* seshat_analyze.c - seshat-analyze: the replay analyzer. An MPI program:
+ * started directly it relaunches itself under mpirun; each process reads
+ * the streams of a block of trace ranks, the processes exchange what the
+ * wait states need (src/analyze/an_replay.h), and process 0 writes
+ * analysis.json, analysis.cubex, report.html and prints the summary. */
+#include <dirent.h>
+#include <errno.h>
+#include <iniparser/iniparser.h>
+#include <limits.h>
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "analyze/an_local.h"
+#include "analyze/an_replay.h"
+#include "analyze/an_root.h"
+#include "analyze/an_summary.h"
+#include "analyze/analysis.h"
+
+/* Until the CUBE4 and HTML writers are linked in, these say so. */
+__attribute__((weak)) int seshat_analysis_write_cube(const seshat_analysis *a, const char *path,
+                                                     char *err, size_t errlen)
+{
+    (void)a;
+    snprintf(err, errlen, "%s: CUBE4 writer not built", path);
+    return -1;
+}
+__attribute__((weak)) int seshat_analysis_write_html(const seshat_analysis *a, const char *path,
+                                                     char *err, size_t errlen)
+{
+    (void)a;
+    snprintf(err, errlen, "%s: HTML writer not built", path);
+    return -1;
+}
+
+typedef struct opts {
+    const char *dir, *model;
+    int procs, quiet;
+} opts;
+
+static void usage(FILE *f)
+{
+    fputs("usage: seshat-analyze [-j M] [--model FILE.ini] [--quiet] TRACEDIR\n"
+          "\n"
+          "Replays the trace in parallel (M analyzer processes, default: one per core up\n"
+          "to the trace's ranks; any M from 1 works), finds the wait states (Late Sender,\n"
+          "Late Receiver, Wait at N x N, Wait at Barrier, Early Reduce, Late Broadcast, ...)\n"
+          "and writes TRACEDIR/analysis.json, TRACEDIR/analysis.cubex (CUBE4) and\n"
+          "TRACEDIR/report.html; prints a summary. Run it directly (it starts mpirun\n"
+          "itself) or under mpirun -np M.\n",
+          f);
+}
+
+static int parse(int argc, char **argv, opts *o)
+{
+    *o = (opts){ 0 };
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            usage(stdout);
+            exit(0);
+        } else if (!strcmp(a, "-j") && i + 1 < argc && atoi(argv[i + 1]) >= 1) {
+            o->procs = atoi(argv[++i]);
+        } else if (!strcmp(a, "--model") && i + 1 < argc) {
+            o->model = argv[++i];
+        } else if (!strcmp(a, "--quiet")) {
+            o->quiet = 1;
+        } else if (a[0] != '-' && !o->dir) {
+            o->dir = a;
+        } else {
+            fprintf(stderr, "seshat-analyze: bad argument '%s'\n", a);
+            usage(stderr);
+            return -1;
+        }
+    }
+    if (!o->dir) {
+        usage(stderr);
+        return -1;
+    }
+    return 0;
+}
+
+/* Trace ranks: defs.ini's [trace] ranks, else the rank-N.sst files. */
+static int trace_ranks(const char *dir, char *err, size_t errlen)
+{
+    char path[PATH_MAX + 32];
+    struct stat sb;
+    if (stat(dir, &sb) || !S_ISDIR(sb.st_mode)) {
+        snprintf(err, errlen, "%s: not a trace directory (%s)", dir,
+                 errno ? strerror(errno) : "not a directory");
+        return -1;
+    }
+    snprintf(path, sizeof path, "%s/defs.ini", dir);
+    dictionary *d = access(path, R_OK) == 0 ? iniparser_load(path) : NULL;
+    int n = d ? iniparser_getint(d, "trace:ranks", -1) : -1;
+    if (d)
+        iniparser_freedict(d);
+    for (int r = 0; n < 0; r++) {
+        snprintf(path, sizeof path, "%s/rank-%d.sst", dir, r);
+        if (access(path, R_OK))
+            n = r;
+    }
+    if (n <= 0) {
+        snprintf(err, errlen, "%s: no rank-0.sst: not a seshat trace directory", dir);
+        return -1;
+    }
+    return n;
+}
+
+static int launch(char **argv, const opts *o, int nranks)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int m = o->procs ? o->procs : (int)(cores < nranks ? (cores > 0 ? cores : 1) : nranks);
+    char np[16], self[PATH_MAX];
+    ssize_t l = readlink("/proc/self/exe", self, sizeof self - 1);
+    self[l > 0 ? l : 0] = 0;
+    snprintf(np, sizeof np, "%d", m);
+    int argc = 0;
+    while (argv[argc])
+        argc++;
+    char **args = calloc((size_t)argc + 8, sizeof *args);
+    int k = 0;
+    args[k++] = "mpirun";
+    args[k++] = "--oversubscribe";
+    if (geteuid() == 0)
+        args[k++] = "--allow-run-as-root";
+    args[k++] = "-np";
+    args[k++] = np;
+    args[k++] = self;
+    for (int i = 1; i < argc; i++)
+        args[k++] = argv[i];
+    execvp("mpirun", args);
+    fprintf(stderr, "seshat-analyze: cannot run mpirun: %s\n", strerror(errno));
+    return 127;
+}
+
+static void write_outputs(const seshat_analysis *a, const opts *o)
+{
+    char path[PATH_MAX + 32], err[PATH_MAX + 256];
+    static const char *const name[] = { "analysis.json", "analysis.cubex", "report.html" };
+    int (*const writer[])(const seshat_analysis *, const char *, char *, size_t) = {
+        seshat_analysis_write_json, seshat_analysis_write_cube, seshat_analysis_write_html };
+    for (int i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "%s/%s", o->dir, name[i]);
+        if (writer[i](a, path, err, sizeof err))
+            fprintf(stderr, "seshat-analyze: %s\n", err);
+        else if (!o->quiet)
+            printf("wrote %s\n", path);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    opts o;
+    char err[PATH_MAX + 256];
+    if (parse(argc, argv, &o))
+        return 2;
+    int nranks = trace_ranks(o.dir, err, sizeof err);
+    if (nranks < 0) {
+        fprintf(stderr, "seshat-analyze: %s\n", err);
+        return 2;
+    }
+    if (!getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMI_SIZE"))
+        return launch(argv, &o, nranks);
+    MPI_Init(&argc, &argv);
+    int me, np, lo, hi;
+    MPI_Comm_rank(MPI_COMM_WORLD, &me);
+    MPI_Comm_size(MPI_COMM_WORLD, &np);
+    an_block(me, nranks, np, &lo, &hi);
+    an_local L;
+    an_local_read(&L, o.dir, nranks, lo, hi);
+    an_replay_p2p(&L, MPI_COMM_WORLD);
+    an_replay_coll(&L, MPI_COMM_WORLD);
+    seshat_analysis a;
+    if (an_root_gather(&L, MPI_COMM_WORLD, &a)) {
+        write_outputs(&a, &o);
+        if (!o.quiet)
+            an_summary(stdout, &a, o.dir);
+        seshat_analysis_free(&a);
+    }
+    an_local_free(&L);
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,145 @@
+/* an_scenarios.c - wait states of known size for seshat-analyze. Virtual
+ * compute comes from MPI_Pcontrol(5309, seconds) (run with clock = none),
+ * so every wait is exact. D = 1 ms. Usage: an_scenarios NAME
+ *   late_sender      rank 1 computes 2D, then sends; rank 0 receives at once
+ *   wrong_order      rank 0 takes a late message (2D) first, then one sent
+ *                    at 0: from another rank (3 ranks) and from the same one
+ *   late_receiver    rank 0 MPI_Ssend at 0; rank 1 computes 3D, then
+ *                    receives; then the same with a 1 MiB MPI_Send
+ *   collectives      rank r computes r*D before a barrier, an allreduce, an
+ *                    alltoall and a reduce (root 0); the root computes 3D
+ *                    before a bcast; rank r computes (p-1-r)*D before a scan
+ *   waitall          rank 0 posts receives from ranks 1..3 and waits for all;
+ *                    rank r computes r*D before sending
+ *   all              every scenario above, one after another (4 ranks) */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define D 1e-3
+static int rank, size;
+static char big[1 << 20];
+
+static void compute(double s)
+{
+    if (s > 0)
+        MPI_Pcontrol(5309, s);
+}
+
+static void late_sender(void)
+{
+    int x = 0;
+    if (rank == 1) {
+        compute(2 * D);
+        MPI_Send(&x, 1, MPI_INT, 0, 1, MPI_COMM_WORLD);
+    } else if (rank == 0) {
+        MPI_Recv(&x, 1, MPI_INT, 1, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+}
+
+static void wrong_order(void)
+{
+    int x = 0;
+    /* Different sources: rank 1 late, rank 2 on time; rank 0 takes 1 first. */
+    if (rank == 1) {
+        compute(2 * D);
+        MPI_Send(&x, 1, MPI_INT, 0, 2, MPI_COMM_WORLD);
+    } else if (rank == 2) {
+        MPI_Send(&x, 1, MPI_INT, 0, 2, MPI_COMM_WORLD);
+    } else if (rank == 0) {
+        MPI_Recv(&x, 1, MPI_INT, 1, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Recv(&x, 1, MPI_INT, 2, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    /* Same source: rank 1 sends tag 4 at once, tag 3 after 2D; rank 0
+     * takes tag 3 first. */
+    if (rank == 1) {
+        MPI_Send(&x, 1, MPI_INT, 0, 4, MPI_COMM_WORLD);
+        compute(2 * D);
+        MPI_Send(&x, 1, MPI_INT, 0, 3, MPI_COMM_WORLD);
+    } else if (rank == 0) {
+        MPI_Recv(&x, 1, MPI_INT, 1, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Recv(&x, 1, MPI_INT, 1, 4, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+}
+
+static void late_receiver(void)
+{
+    int x = 0;
+    if (rank == 0) {
+        MPI_Ssend(&x, 1, MPI_INT, 1, 5, MPI_COMM_WORLD);
+    } else if (rank == 1) {
+        compute(3 * D);
+        MPI_Recv(&x, 1, MPI_INT, 0, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (rank == 0) {
+        MPI_Send(big, sizeof big, MPI_BYTE, 1, 6, MPI_COMM_WORLD);
+    } else if (rank == 1) {
+        compute(3 * D);
+        MPI_Recv(big, sizeof big, MPI_BYTE, 0, 6, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+}
+
+static void collectives(void)
+{
+    double v = rank, w;
+    compute(rank * D);
+    MPI_Barrier(MPI_COMM_WORLD);
+    compute(rank * D);
+    MPI_Allreduce(&v, &w, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    compute(rank * D);
+    MPI_Alltoall(big, 8, MPI_BYTE, big + 4096, 8, MPI_BYTE, MPI_COMM_WORLD);
+    compute(rank * D);
+    MPI_Reduce(&v, &w, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+    MPI_Barrier(MPI_COMM_WORLD);
+    compute(rank == 0 ? 3 * D : 0);
+    MPI_Bcast(&v, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    MPI_Barrier(MPI_COMM_WORLD);
+    compute((size - 1 - rank) * D);
+    MPI_Scan(&v, &w, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+}
+
+static void waitall(void)
+{
+    int x[4] = { 0 };
+    MPI_Request r[3];
+    if (rank == 0) {
+        for (int i = 1; i < 4; i++)
+            MPI_Irecv(&x[i], 1, MPI_INT, i, 7, MPI_COMM_WORLD, &r[i - 1]);
+        MPI_Waitall(3, r, MPI_STATUSES_IGNORE);
+    } else if (rank < 4) {
+        compute(rank * D);
+        MPI_Send(&x[0], 1, MPI_INT, 0, 7, MPI_COMM_WORLD);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    const char *what = argc > 1 ? argv[1] : "all";
+    int all = !strcmp(what, "all");
+    if (all || !strcmp(what, "late_sender"))
+        late_sender();
+    if (all)
+        MPI_Barrier(MPI_COMM_WORLD);
+    if (all || !strcmp(what, "wrong_order"))
+        wrong_order();
+    if (all)
+        MPI_Barrier(MPI_COMM_WORLD);
+    if (all || !strcmp(what, "late_receiver"))
+        late_receiver();
+    if (all)
+        MPI_Barrier(MPI_COMM_WORLD);
+    if (all || !strcmp(what, "collectives"))
+        collectives();
+    if (all)
+        MPI_Barrier(MPI_COMM_WORLD);
+    if (all || !strcmp(what, "waitall"))
+        waitall();
+    MPI_Finalize();
+    return 0;
+}
