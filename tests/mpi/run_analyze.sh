@@ -1,0 +1,92 @@
+#!/bin/bash
+# run_analyze.sh - seshat-analyze on scenarios with waits of known size
+# (tests/mpi/an_scenarios.c; D = 1 ms of virtual compute, clock = none).
+cd "$(dirname "$0")/../.." || exit 1
+. tests/mpi/lib.sh
+AN="$BUILD/bin/seshat-analyze"
+BASE=(--set simulator.clock=none)
+dir=$(mktemp -d)
+trap 'rm -rf "$dir" "$OUT"' EXIT
+J=tests/tools/json_get.py
+
+# within VALUE WANT: |VALUE - WANT| <= 1% of WANT
+within() { awk -v v="$1" -v w="$2" 'BEGIN { d = v - w; if (d < 0) d = -d; exit !(d <= 0.01 * w) }'; }
+
+# check SCENARIO NP "label|python expression|expected seconds" ...
+check() {
+    local sc=$1 np=$2; shift 2
+    desc="analyze $sc"
+    rm -rf "$dir/$sc"
+    job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/$sc" -np "$np" -- "$T/an_scenarios" "$sc" || return
+    [ $rc -eq 0 ] || { bad "$desc: the traced run failed"; return; }
+    job "$desc" "$AN" "$dir/$sc" || return
+    [ $rc -eq 0 ] && [ -s "$dir/$sc/analysis.json" ] || { bad "$desc: exit $rc, no analysis.json"; return; }
+    cp "$OUT" "$dir/$sc.summary"
+    for item in "$@"; do
+        IFS='|' read -r label expr want <<<"$item"
+        got=$(python3 "$J" "$dir/$sc/analysis.json" "$expr" 2>&1)
+        if [ "$want" = "${want#=}" ] && within "$got" "$want"; then ok "$desc: $label = $got (want $want)"
+        elif [ "$want" != "${want#=}" ] && [ "$got" = "${want#=}" ]; then ok "$desc: $label = $got"
+        else bad "$desc: $label = '$got', want $want"; fi
+    done
+}
+P="a['patterns']"
+site() { echo "[c['patterns'].get('$1', 0) for c in a['callsites'] if c['function'] == '$2' and 'an_scenarios.c' in c['location']]"; }
+
+check late_sender 2 \
+    "late_sender|$P['late_sender']['total']|0.002" \
+    "late_sender on rank 0|$P['late_sender']['per_rank'][0]|0.002" \
+    "at rank 0's MPI_Recv|sum($(site late_sender MPI_Recv))|0.002" \
+    "no other wait state|$P['late_receiver']['total'] + $P['wait_barrier']['total']|=0.0"
+grep -q "late_sender .* at MPI_Recv tests/mpi/an_scenarios.c:" "$dir/late_sender.summary" &&
+    ok "analyze late_sender: the summary names the call site" || bad "analyze late_sender: summary"
+
+check wrong_order 3 \
+    "wrong order, different sources|$P['late_sender_wrong_order_different_sources']['total']|0.002" \
+    "wrong order, same source|$P['late_sender_wrong_order_same_source']['total']|0.002" \
+    "late_sender includes both|$P['late_sender']['total']|0.004" \
+    "no plain late sender left|$P['late_sender']['total'] - $P['late_sender_wrong_order']['total']|=0.0"
+
+check late_receiver 2 \
+    "late_receiver (Ssend 3D + 1 MiB rendezvous Send 3D)|$P['late_receiver']['total']|0.006" \
+    "at MPI_Ssend|sum($(site late_receiver MPI_Ssend))|0.003" \
+    "at the rendezvous MPI_Send|sum($(site late_receiver MPI_Send))|0.003"
+
+# 4 ranks, rank r enters at r x D: sums of the staggers.
+check collectives 4 \
+    "wait_barrier = (3+2+1+0) D|$P['wait_barrier']['total']|0.006" \
+    "wait_nxn = allreduce 6D + alltoall 6D|$P['wait_nxn']['total']|0.012" \
+    "early_reduce = 3D at the root|$P['early_reduce']['per_rank'][0]|0.003" \
+    "late_broadcast = 3 x 3D|$P['late_broadcast']['total']|0.009" \
+    "early_scan = (1+2+3) D|$P['early_scan']['total']|0.006"
+
+check waitall 4 \
+    "late_sender = the latest of 1D, 2D, 3D|$P['late_sender']['total']|0.003" \
+    "at MPI_Waitall|sum($(site late_sender MPI_Waitall))|0.003"
+
+# The exclusive values add up to the ranks' time.
+expr="abs(sum(sum(c for c in p['per_rank']) for n, p in $P.items() if p['parent'] is None) - sum(a['rank_time'])) < 1e-9"
+got=$(python3 "$J" "$dir/collectives/analysis.json" "$expr")
+[ "$got" = True ] && ok "analyze: time tree adds up to the ranks' time" || bad "analyze: time tree: $got"
+
+# Same trace, any number of analyzer processes: the same file, byte for byte.
+desc="analyze -j"
+rm -rf "$dir/all"
+if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/all" -np 4 -- "$T/an_scenarios" all; then
+    sums=""
+    for j in 4 1 2 3; do
+        job "$desc $j" "$AN" -j $j --quiet "$dir/all" && sums="$sums $(md5sum <"$dir/all/analysis.json" | cut -c1-12)"
+    done
+    [ "$(echo $sums | tr ' ' '\n' | sort -u | wc -l)" = 1 ] && ok "$desc: M = 4, 1, 2, 3 give identical analysis.json ($sums)" ||
+        bad "$desc: differ:$sums"
+    n=$(python3 "$J" "$dir/all/analysis.json" "a['messages']['count']")
+    m=$(python3 "$J" "$dir/all/analysis.json" "a['messages']['matrix_count'][1][0]")
+    [ "$n" -gt 0 ] && [ "$m" -gt 0 ] && ok "$desc: $n messages, rank 1 -> 0: $m" || bad "$desc: messages $n/$m"
+fi
+
+desc="analyze: bad input"
+job "$desc" "$AN" "$dir/nonexistent" && { [ $rc -eq 2 ] && grep -q "not a trace directory" "$OUT" && ok "$desc: missing directory, exit 2" || bad "$desc: exit $rc"; }
+mkdir -p "$dir/broken"
+echo garbage >"$dir/broken/rank-0.sst"
+job "$desc" "$AN" "$dir/broken" && { [ $rc -ne 0 ] && grep -q "rank-0.sst" "$OUT" && ok "$desc: a broken stream is named (exit $rc)" || bad "$desc: exit $rc"; }
+summary
