@@ -20,22 +20,6 @@
 #include "analyze/an_summary.h"
 #include "analyze/analysis.h"
 
-/* Until the CUBE4 and HTML writers are linked in, these say so. */
-__attribute__((weak)) int seshat_analysis_write_cube(const seshat_analysis *a, const char *path,
-                                                     char *err, size_t errlen)
-{
-    (void)a;
-    snprintf(err, errlen, "%s: CUBE4 writer not built", path);
-    return -1;
-}
-__attribute__((weak)) int seshat_analysis_write_html(const seshat_analysis *a, const char *path,
-                                                     char *err, size_t errlen)
-{
-    (void)a;
-    snprintf(err, errlen, "%s: HTML writer not built", path);
-    return -1;
-}
-
 typedef struct opts {
     const char *dir, *model;
     int procs, quiet;

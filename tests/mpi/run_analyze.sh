@@ -84,6 +84,20 @@ if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/all" -np 4 -- "$T/an_scenarios"
     [ "$n" -gt 0 ] && [ "$m" -gt 0 ] && ok "$desc: $n messages, rank 1 -> 0: $m" || bad "$desc: messages $n/$m"
 fi
 
+# The CUBE4 file reads back; the HTML page renders in headless Chromium.
+desc="analyze outputs"
+if [ -s "$dir/all/analysis.cubex" ]; then
+    python3 tests/tools/check_cubex.py "$dir/all/analysis.cubex" >"$OUT" 2>&1 && ok "$desc: $(cat "$OUT")" ||
+        bad "$desc: cubex"
+else bad "$desc: no analysis.cubex"; fi
+if command -v chromium >/dev/null; then
+    shot=${SESHAT_SCREENSHOT_DIR:-$dir}/report.png
+    tests/tools/render_html.sh "$dir/all/report.html" "$shot" >"$OUT" 2>&1 && ok "$desc: report.html renders: $(cat "$OUT")" ||
+        bad "$desc: report.html"
+else
+    echo "skip $desc: report.html rendering (no chromium)"
+fi
+
 desc="analyze: bad input"
 job "$desc" "$AN" "$dir/nonexistent" && { [ $rc -eq 2 ] && grep -q "not a trace directory" "$OUT" && ok "$desc: missing directory, exit 2" || bad "$desc: exit $rc"; }
 mkdir -p "$dir/broken"
