@@ -31,7 +31,7 @@ LIB_LIBS := -ldl -lpthread -llz4 -liniparser -ldw -lm
 
 TOOL_COMMON := $(filter $(BUILD)/obj/src/common/% $(BUILD)/obj/src/config/%,$(LIB_OBJS))
 TOOLS := $(BUILD)/bin/seshat-run $(BUILD)/bin/seshat-sweep $(BUILD)/bin/seshat-trace \
-         $(BUILD)/bin/seshat-calibrate $(BUILD)/bin/seshat-analyze
+         $(BUILD)/bin/seshat-calibrate $(BUILD)/bin/seshat-analyze $(BUILD)/bin/seshat-replay
 CALIB_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard src/calibrate/*.c))
 
 # The replay analyzer's objects (seshat-analyze; unit tests link them too).
@@ -83,10 +83,17 @@ $(BUILD)/bin/seshat-calibrate: $(BUILD)/obj/src/tools/seshat_calibrate.o $(CALIB
 
 # The analyzer is an MPI program of its own (never run under seshat).
 $(BUILD)/bin/seshat-analyze: $(BUILD)/obj/src/tools/seshat_analyze.o $(ANALYZE_OBJS) \
-                            $(BUILD)/obj/src/interpose/gen_real.o \
+                            $(BUILD)/obj/src/interpose/gen_real.o $(TOOL_COMMON) \
                             $(filter $(BUILD)/obj/traceout/%,$(LIB_OBJS))
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -liniparser -llz4 -ldl -lm $(MPI_LIBS)
+
+# Re-enacts a trace under seshat-run (what-if studies).
+$(BUILD)/bin/seshat-replay: $(BUILD)/obj/src/tools/seshat_replay.o $(BUILD)/obj/src/analyze/an_stream.o \
+                           $(BUILD)/obj/src/analyze/an_util.o $(BUILD)/obj/src/interpose/gen_real.o \
+                           $(filter $(BUILD)/obj/traceout/%,$(LIB_OBJS))
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ -llz4 -ldl -lm $(MPI_LIBS)
 
 $(BUILD)/bin/seshat-sweep: src/tools/seshat-sweep
 	@mkdir -p $(dir $@)

@@ -19,6 +19,7 @@
 #include "analyze/an_root.h"
 #include "analyze/an_summary.h"
 #include "analyze/analysis.h"
+#include "config/config.h"
 
 typedef struct opts {
     const char *dir, *model;
@@ -121,6 +122,67 @@ static int launch(char **argv, const opts *o, int nranks)
     return 127;
 }
 
+/* The what-if replay: seshat-replay under seshat-run with the model file
+ * (clock = none: the recorded compute is replayed exactly), before the
+ * analysis job; its per-rank times go to TRACEDIR/whatif.txt. */
+static int run_whatif(const opts *o, int nranks)
+{
+    seshat_config cfg;
+    char err[PATH_MAX + 256], self[PATH_MAX], dir[PATH_MAX], cmd[4 * PATH_MAX + 512];
+    if (seshat_config_load(&cfg, o->model, NULL, 0, 0, err, sizeof err)) {
+        fprintf(stderr, "seshat-analyze: --model: %s\n", err);
+        return 2;
+    }
+    ssize_t l = readlink("/proc/self/exe", self, sizeof self - 1);
+    self[l > 0 ? l : 0] = 0;
+    snprintf(dir, sizeof dir, "%s", self);
+    *strrchr(dir, '/') = 0;
+    char factor[64];
+    snprintf(factor, sizeof factor, "%.17g", cfg.cpu_factor);
+    setenv("SESHAT_REPLAY_CPU_FACTOR", factor, 1);
+    snprintf(cmd, sizeof cmd, "'%s/seshat-run' --config '%s' --set simulator.clock=none "
+             "--set trace.enabled=false --set report.summary=false --set report.matrix=false "
+             "-np %d -- '%s/seshat-replay' '%s' > '%s/whatif.txt'",
+             dir, o->model, nranks, dir, o->dir, o->dir);
+    if (strchr(o->model, '\'') || strchr(o->dir, '\'')) {
+        fprintf(stderr, "seshat-analyze: --model and TRACEDIR may not contain a quote\n");
+        return 2;
+    }
+    int rc = system(cmd);
+    if (rc != 0) {
+        fprintf(stderr, "seshat-analyze: the what-if replay under %s failed (status %d)\n",
+                o->model, rc);
+        return 1;
+    }
+    return 0;
+}
+
+/* TRACEDIR/whatif.txt: "SESHAT_REPLAY rank ns" lines from the replay. */
+static int read_whatif(seshat_analysis *a, const opts *o)
+{
+    char path[PATH_MAX + 32], line[256];
+    snprintf(path, sizeof path, "%s/whatif.txt", o->dir);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    int got = 0;
+    while (fgets(line, sizeof line, f)) {
+        int r;
+        double ns;
+        if (sscanf(line, "SESHAT_REPLAY %d %lf", &r, &ns) == 2 && r >= 0 && r < a->nranks) {
+            a->whatif_rank_time[r] = (int64_t)ns;
+            a->whatif_time = (int64_t)ns > a->whatif_time ? (int64_t)ns : a->whatif_time;
+            got++;
+        }
+    }
+    fclose(f);
+    if (got != a->nranks)
+        return -1;
+    a->have_whatif = 1;
+    a->whatif_model = strdup(o->model);
+    return 0;
+}
+
 static void write_outputs(const seshat_analysis *a, const opts *o)
 {
     char path[PATH_MAX + 32], err[PATH_MAX + 256];
@@ -147,7 +209,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "seshat-analyze: %s\n", err);
         return 2;
     }
-    if (!getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMI_SIZE"))
+    int under_mpi = getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMI_SIZE");
+    if (!under_mpi && o.model) {
+        int rc = run_whatif(&o, nranks);
+        if (rc)
+            return rc;
+    }
+    if (!under_mpi)
         return launch(argv, &o, nranks);
     MPI_Init(&argc, &argv);
     int me, np, lo, hi;
@@ -160,6 +228,9 @@ int main(int argc, char **argv)
     an_replay_coll(&L, MPI_COMM_WORLD);
     seshat_analysis a;
     if (an_root_gather(&L, MPI_COMM_WORLD, &a)) {
+        if (o.model && read_whatif(&a, &o))
+            fprintf(stderr, "seshat-analyze: --model: no what-if result in %s/whatif.txt "
+                    "(start seshat-analyze directly: it runs the replay before mpirun)\n", o.dir);
         write_outputs(&a, &o);
         if (!o.quiet)
             an_summary(stdout, &a, o.dir);

@@ -98,6 +98,28 @@ else
     echo "skip $desc: report.html rendering (no chromium)"
 fi
 
+# What-if: record at L = 5 us, re-time at 2L without rerunning; the
+# prediction must match an actual rerun at 2L within 1% (no wildcards).
+for prog in "an_scenarios all" "halo 65536 20" "ring waitall 4096 10"; do
+    set -- $prog
+    desc="what-if 2L: $1"
+    rm -rf "$dir/wi"
+    printf '[simulator]\nclock = none\n[network]\nlatency = 10us\nbandwidth = 1GB/s\n' >"$dir/2L.ini"
+    W=(--set simulator.clock=none --set network.bandwidth=1GB/s)
+    job "$desc" "$RUN" "${W[@]}" --set network.latency=5us --trace "$dir/wi" -np 4 -- "$T/$1" "${@:2}" || continue
+    rec=$(grep -o '\.\. [0-9.]* s (max)' "$OUT" | awk '{print $2}')
+    job "$desc" "$RUN" "${W[@]}" --set network.latency=10us -np 4 -- "$T/$1" "${@:2}" || continue
+    rerun=$(grep -o '\.\. [0-9.]* s (max)' "$OUT" | awk '{print $2}')
+    job "$desc" "$AN" --model "$dir/2L.ini" --quiet "$dir/wi" || continue
+    pred=$(python3 "$J" "$dir/wi/analysis.json" "a['whatif']['run_time']" 2>&1)
+    if [ -n "$rerun" ] && within "$pred" "$rerun" && [ "$rec" != "$rerun" ]; then
+        ok "$desc: recorded $rec s, predicted $pred s, rerun $rerun s"
+    else bad "$desc: recorded '$rec', predicted '$pred', rerun '$rerun'"; fi
+done
+desc="what-if: bad model file"
+printf '[network]\nlatency = fast\n' >"$dir/bad.ini"
+job "$desc" "$AN" --model "$dir/bad.ini" "$dir/all" && { [ $rc -eq 2 ] && grep -q "network.latency" "$OUT" && ok "$desc: exit 2 naming the key" || bad "$desc: exit $rc"; }
+
 desc="analyze: bad input"
 job "$desc" "$AN" "$dir/nonexistent" && { [ $rc -eq 2 ] && grep -q "not a trace directory" "$OUT" && ok "$desc: missing directory, exit 2" || bad "$desc: exit $rc"; }
 mkdir -p "$dir/broken"

@@ -1,0 +1,317 @@
+/* seshat_replay.c - re-enact one trace's MPI communication, for what-if
+ * studies: `seshat-analyze --model FILE.ini TRACEDIR` runs it under
+ * seshat-run with that configuration and clock = none. Each rank re-issues
+ * its recorded calls (same peers, tags, sizes, communicators; wildcards
+ * replayed as the source they matched) and reproduces the recorded compute
+ * between calls with MPI_Pcontrol(5309, seconds), so the model re-times
+ * the run exactly as it would time the program itself. Prints
+ * "SESHAT_REPLAY <rank> <final virtual ns>". */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/an_stream.h"
+#include "analyze/an_util.h"
+#include "interpose/gen_calls.h"
+#include "trace_format.h"
+
+#define PCONTROL_COMPUTE 5309
+
+typedef struct rinfo { int64_t src, tag, comm, bytes; } rinfo;
+typedef struct comm_def { int64_t id; int size; int64_t *world; MPI_Comm comm; } comm_def;
+
+static struct {
+    int rank;
+    const char *dir;
+    an_vec posts;            /* rinfo per POST, in order (pass 1) */
+    an_map open_post;        /* req -> index of its latest POST */
+    size_t next_post;
+    an_vec comms;            /* comm_def */
+    an_map reqs;             /* req id -> index into handles */
+    an_vec handles;          /* MPI_Request */
+    int64_t max_bytes, prev_exit;
+    char *sbuf, *rbuf;
+} R;
+
+/* What-if CPU speed: the model file's simulator.cpu_factor, passed in by
+ * seshat-analyze (the replay itself runs with clock = none). */
+static double cpu_factor = 1.0;
+
+static void compute(int64_t ns)
+{
+    if (ns > 0)
+        MPI_Pcontrol(PCONTROL_COMPUTE, (double)ns * 1e-9 * cpu_factor);
+}
+
+/* ---- pass 1: communicators, what each posted receive matched, sizes ---- */
+
+static void p1_comm(void *ctx, int64_t id, int size, const int64_t *world)
+{
+    (void)ctx;
+    comm_def *c = an_vec_push(&R.comms);
+    c->id = id;
+    c->size = size;
+    c->world = malloc((size_t)size * sizeof *c->world + 1);
+    memcpy(c->world, world, (size_t)size * sizeof *world);
+    c->comm = MPI_COMM_NULL;
+}
+
+static void p1_call(void *ctx, const an_call *call)
+{
+    (void)ctx;
+    for (int i = 0; i < call->nrec; i++) {
+        const an_rec *r = &call->rec[i];
+        if (r->kind == SESHAT_REC_POST) {
+            *an_map_slot(&R.open_post, r->v[0]) = (int64_t)R.posts.n;
+            an_vec_push(&R.posts);
+        } else if (r->kind == SESHAT_REC_RECV && r->v[4]) {
+            int found;
+            int64_t k = an_map_get(&R.open_post, r->v[4], &found);
+            if (found)
+                *AN_AT(&R.posts, rinfo, k) = (rinfo){ (int64_t)r->v[0], seshat_unzigzag(r->v[1]),
+                                                      seshat_unzigzag(r->v[2]), (int64_t)r->v[3] };
+        }
+        if ((r->kind == SESHAT_REC_SEND || r->kind == SESHAT_REC_RECV) && (int64_t)r->v[3] > R.max_bytes)
+            R.max_bytes = (int64_t)r->v[3];
+        if (r->kind == SESHAT_REC_COLL && (int64_t)(r->v[5] + r->v[6] + r->v[3]) > R.max_bytes)
+            R.max_bytes = (int64_t)(r->v[5] + r->v[6] + r->v[3]);
+    }
+}
+
+static void make_comms(void)
+{
+    MPI_Group world;
+    MPI_Comm_group(MPI_COMM_WORLD, &world);
+    for (size_t i = 0; i < R.comms.n; i++) {
+        comm_def *c = AN_AT(&R.comms, comm_def, i);
+        if (c->id == 0) {
+            c->comm = MPI_COMM_WORLD;
+        } else if (c->size == 1) {
+            c->comm = MPI_COMM_SELF;
+        } else {
+            int *ranks = malloc((size_t)c->size * sizeof *ranks);
+            for (int k = 0; k < c->size; k++)
+                ranks[k] = (int)c->world[k];
+            MPI_Group g;
+            MPI_Group_incl(world, c->size, ranks, &g);
+            MPI_Comm_create_group(MPI_COMM_WORLD, g, (int)(c->id & 0x7fff), &c->comm);
+            MPI_Group_free(&g);
+            free(ranks);
+        }
+    }
+    MPI_Group_free(&world);
+}
+
+/* ---- pass 2: replay ---- */
+
+static comm_def *find_comm(int64_t id)
+{
+    for (size_t i = 0; i < R.comms.n; i++)
+        if (AN_AT(&R.comms, comm_def, i)->id == id)
+            return AN_AT(&R.comms, comm_def, i);
+    return NULL;
+}
+
+/* The communicator and the comm rank of world rank w in it. */
+static MPI_Comm peer(int64_t comm, int64_t w, int *crank)
+{
+    comm_def *c = find_comm(comm);
+    *crank = -1;
+    if (!c || c->comm == MPI_COMM_NULL)
+        return MPI_COMM_NULL;
+    for (int k = 0; k < c->size; k++)
+        if (c->world[k] == w)
+            *crank = k;
+    return c->comm;
+}
+
+static void keep(uint64_t req, MPI_Request h)
+{
+    *an_map_slot(&R.reqs, req) = (int64_t)R.handles.n;
+    *(MPI_Request *)an_vec_push(&R.handles) = h;
+}
+
+static int named(const an_call *c, const char *name)
+{
+    return c->call >= 0 && c->call < SESHAT_CALL_COUNT && !strcmp(seshat_call_names[c->call], name);
+}
+
+static void send(const an_call *c, const an_rec *r)
+{
+    int d;
+    MPI_Comm comm = peer(seshat_unzigzag(r->v[2]), (int64_t)r->v[0], &d);
+    int tag = (int)seshat_unzigzag(r->v[1]), n = (int)r->v[3];
+    if (comm == MPI_COMM_NULL || d < 0)
+        return;
+    if (r->v[5]) {   /* nonblocking or persistent */
+        MPI_Request h;
+        if (named(c, "MPI_Issend"))
+            MPI_Issend(R.sbuf, n, MPI_BYTE, d, tag, comm, &h);
+        else
+            MPI_Isend(R.sbuf, n, MPI_BYTE, d, tag, comm, &h);
+        keep(r->v[5], h);
+    } else if (named(c, "MPI_Ssend")) {
+        MPI_Ssend(R.sbuf, n, MPI_BYTE, d, tag, comm);
+    } else {
+        MPI_Send(R.sbuf, n, MPI_BYTE, d, tag, comm);
+    }
+}
+
+static void recv(const an_rec *r)
+{
+    int s;
+    MPI_Comm comm = peer(seshat_unzigzag(r->v[2]), (int64_t)r->v[0], &s);
+    if (comm != MPI_COMM_NULL && s >= 0)
+        MPI_Recv(R.rbuf, (int)r->v[3], MPI_BYTE, s, (int)seshat_unzigzag(r->v[1]), comm,
+                 MPI_STATUS_IGNORE);
+}
+
+static void post(uint64_t req)
+{
+    if (R.next_post >= R.posts.n)
+        return;
+    const rinfo *i = AN_AT(&R.posts, rinfo, R.next_post++);
+    int s;
+    MPI_Comm comm = peer(i->comm, i->src, &s);
+    if (comm == MPI_COMM_NULL || s < 0)
+        return;   /* never matched (cancelled) or unknown communicator */
+    MPI_Request h;
+    MPI_Irecv(R.rbuf, (int)i->bytes, MPI_BYTE, s, (int)i->tag, comm, &h);
+    keep(req, h);
+}
+
+static void sendrecv(const an_rec *snd, const an_rec *rcv)
+{
+    int d, s;
+    MPI_Comm cs = peer(seshat_unzigzag(snd->v[2]), (int64_t)snd->v[0], &d);
+    MPI_Comm cr = peer(seshat_unzigzag(rcv->v[2]), (int64_t)rcv->v[0], &s);
+    if (cs == MPI_COMM_NULL || cs != cr || d < 0 || s < 0)
+        return;
+    MPI_Sendrecv(R.sbuf, (int)snd->v[3], MPI_BYTE, d, (int)seshat_unzigzag(snd->v[1]), R.rbuf,
+                 (int)rcv->v[3], MPI_BYTE, s, (int)seshat_unzigzag(rcv->v[1]), cs, MPI_STATUS_IGNORE);
+}
+
+/* Collective kinds of docs/trace-format.md; `n` is this rank's block. */
+static void collective(const an_rec *r)
+{
+    comm_def *c = find_comm(seshat_unzigzag(r->v[1]));
+    if (!c || c->comm == MPI_COMM_NULL)
+        return;
+    MPI_Comm comm = c->comm;
+    int kind = (int)r->v[0], root = (int)seshat_unzigzag(r->v[2]), n = (int)r->v[3];
+    MPI_Request h = MPI_REQUEST_NULL, *hp = r->v[4] ? &h : NULL;
+    char *s = R.sbuf, *d = R.rbuf;
+    switch (kind) {
+    case 0: hp ? MPI_Ibarrier(comm, hp) : MPI_Barrier(comm); break;
+    case 1: hp ? MPI_Ibcast(d, n, MPI_BYTE, root, comm, hp) : MPI_Bcast(d, n, MPI_BYTE, root, comm); break;
+    case 2: hp ? MPI_Ireduce(s, d, n, MPI_BYTE, MPI_BOR, root, comm, hp)
+               : MPI_Reduce(s, d, n, MPI_BYTE, MPI_BOR, root, comm); break;
+    case 3: hp ? MPI_Iallreduce(s, d, n, MPI_BYTE, MPI_BOR, comm, hp)
+               : MPI_Allreduce(s, d, n, MPI_BYTE, MPI_BOR, comm); break;
+    case 4: hp ? MPI_Igather(s, n, MPI_BYTE, d, n, MPI_BYTE, root, comm, hp)
+               : MPI_Gather(s, n, MPI_BYTE, d, n, MPI_BYTE, root, comm); break;
+    case 5: hp ? MPI_Iscatter(s, n, MPI_BYTE, d, n, MPI_BYTE, root, comm, hp)
+               : MPI_Scatter(s, n, MPI_BYTE, d, n, MPI_BYTE, root, comm); break;
+    case 6: hp ? MPI_Iallgather(s, n, MPI_BYTE, d, n, MPI_BYTE, comm, hp)
+               : MPI_Allgather(s, n, MPI_BYTE, d, n, MPI_BYTE, comm); break;
+    case 7: hp ? MPI_Ialltoall(s, n, MPI_BYTE, d, n, MPI_BYTE, comm, hp)
+               : MPI_Alltoall(s, n, MPI_BYTE, d, n, MPI_BYTE, comm); break;
+    case 8: hp ? MPI_Ireduce_scatter_block(s, d, n, MPI_BYTE, MPI_BOR, comm, hp)
+               : MPI_Reduce_scatter_block(s, d, n, MPI_BYTE, MPI_BOR, comm); break;
+    case 9: hp ? MPI_Iscan(s, d, n, MPI_BYTE, MPI_BOR, comm, hp)
+               : MPI_Scan(s, d, n, MPI_BYTE, MPI_BOR, comm); break;
+    case 10: hp ? MPI_Iexscan(s, d, n, MPI_BYTE, MPI_BOR, comm, hp)
+                : MPI_Exscan(s, d, n, MPI_BYTE, MPI_BOR, comm); break;
+    default: return;   /* neighborhood collectives: their topology is not in the trace */
+    }
+    if (hp)
+        keep(r->v[4], h);
+}
+
+static void complete(const an_call *c, an_vec *done)
+{
+    (void)c;
+    if (!done->n)
+        return;
+    MPI_Waitall((int)done->n, done->data, MPI_STATUSES_IGNORE);
+}
+
+static void replay_call(void *ctx, const an_call *c)
+{
+    (void)ctx;
+    compute(c->enter - R.prev_exit);
+    R.prev_exit = c->exit;
+    const an_rec *snd = NULL, *rcv = NULL;
+    an_vec done;
+    an_vec_init(&done, sizeof(MPI_Request));
+    int acted = 0;
+    for (int i = 0; i < c->nrec; i++) {
+        const an_rec *r = &c->rec[i];
+        int found;
+        switch (r->kind) {
+        case SESHAT_REC_SEND: snd = r; break;
+        case SESHAT_REC_RECV: if (!r->v[4]) rcv = r; break;
+        case SESHAT_REC_POST: post(r->v[0]); acted = 1; break;
+        case SESHAT_REC_COLL: collective(r); acted = 1; break;
+        case SESHAT_REC_COMPLETE: {
+            int64_t k = an_map_get(&R.reqs, r->v[0], &found);
+            if (found && k >= 0) {
+                *(MPI_Request *)an_vec_push(&done) = *AN_AT(&R.handles, MPI_Request, k);
+                *an_map_slot(&R.reqs, r->v[0]) = -1;
+            }
+            acted = 1;
+            break;
+        }
+        }
+    }
+    if (snd && rcv && !snd->v[5])
+        sendrecv(snd, rcv);
+    else {
+        if (snd)
+            send(c, snd);
+        if (rcv)
+            recv(rcv);
+    }
+    complete(c, &done);
+    an_vec_free(&done);
+    /* Calls that move no data keep their recorded cost as compute. */
+    if (!acted && !snd && !rcv)
+        compute(c->exit - c->enter);
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &R.rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (argc != 2)
+        an_die("usage: seshat-replay TRACEDIR (run by seshat-analyze --model)");
+    R.dir = argv[1];
+    const char *f = getenv("SESHAT_REPLAY_CPU_FACTOR");
+    if (f && atof(f) > 0)
+        cpu_factor = atof(f);
+    an_vec_init(&R.posts, sizeof(rinfo));
+    an_vec_init(&R.comms, sizeof(comm_def));
+    an_vec_init(&R.handles, sizeof(MPI_Request));
+    char err[4400];
+    int64_t end;
+    an_stream_cb p1 = { NULL, p1_call, p1_comm };
+    if (an_stream_read(R.dir, R.rank, &p1, &end, err, sizeof err))
+        an_die("%s", err);
+    make_comms();
+    size_t big = (size_t)R.max_bytes * (size_t)size + 64;
+    R.sbuf = calloc(big, 1);
+    R.rbuf = calloc(big, 1);
+    if (!R.sbuf || !R.rbuf)
+        an_die("rank %d: out of memory for %zu-byte buffers", R.rank, big);
+    an_stream_cb p2 = { NULL, replay_call, NULL };
+    if (an_stream_read(R.dir, R.rank, &p2, &end, err, sizeof err))
+        an_die("%s", err);
+    compute(end - R.prev_exit);
+    printf("SESHAT_REPLAY %d %.0f\n", R.rank, MPI_Wtime() * 1e9);
+    fflush(stdout);
+    MPI_Finalize();
+    return 0;
+}
