@@ -27,15 +27,24 @@ static void add(an_local *L, int pat, const an_coll *m, int64_t ns)
     an_contrib_add(L, pat, m->rank, m->site, ns);
 }
 
+/* A member waited from its entry until `cause` entered. */
+static void waited(an_local *L, const an_coll *m, const an_coll *cause)
+{
+    an_wait_add(L, m->rank, m->E, cause->rank, cause->E < m->X ? cause->E : m->X);
+}
+
 /* Waiting for the last member, then the time after the first one left. */
 static void sync_patterns(an_local *L, const an_coll *g, int n, int wait, int completion)
 {
     int64_t latest = g[0].E, earliest_end = g[0].X;
+    int last = 0;
     for (int i = 1; i < n; i++) {
+        last = g[i].E > latest ? i : last;
         latest = max64(latest, g[i].E);
         earliest_end = min64(earliest_end, g[i].X);
     }
     for (int i = 0; i < n; i++) {
+        waited(L, &g[i], &g[last]);
         add(L, wait, &g[i], min64(latest, g[i].X) - g[i].E);
         add(L, completion, &g[i], g[i].X - max64(earliest_end, min64(latest, g[i].X)));
     }
@@ -58,25 +67,35 @@ static void one_group(an_local *L, const an_coll *g, int n)
         if (root < 0 || root >= n)
             return;   /* intercommunicator roots are not analyzed */
         for (int i = 0; i < n; i++)
-            if (i != root && g[i].E < g[root].E)
+            if (i != root && g[i].E < g[root].E) {
                 add(L, SESHAT_PAT_LATE_BROADCAST, &g[i], min64(g[root].E, g[i].X) - g[i].E);
+                waited(L, &g[i], &g[root]);
+            }
         return;
     case K_REDUCE: case K_GATHER: {
         if (root < 0 || root >= n)
             return;
         int64_t latest = -1;
+        int last = root;
         for (int i = 0; i < n; i++)
-            if (i != root)
-                latest = max64(latest, g[i].E);
-        if (g[root].E < latest)
+            if (i != root && g[i].E > latest) {
+                latest = g[i].E;
+                last = i;
+            }
+        if (g[root].E < latest) {
             add(L, SESHAT_PAT_EARLY_REDUCE, &g[root], min64(latest, g[root].X) - g[root].E);
+            waited(L, &g[root], &g[last]);
+        }
         return;
     }
     case K_SCAN: case K_EXSCAN: {
         int64_t latest = -1;
+        int last = 0;
         for (int i = 0; i < n; i++) {
+            last = g[i].E > latest ? i : last;
             latest = max64(latest, g[i].E);
             add(L, SESHAT_PAT_EARLY_SCAN, &g[i], min64(latest, g[i].X) - g[i].E);
+            waited(L, &g[i], &g[last]);
         }
         return;
     }

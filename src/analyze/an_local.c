@@ -228,6 +228,7 @@ void an_local_read(an_local *L, const char *dir, int nranks, int lo, int hi)
     an_vec_init(&L->recvs, sizeof(an_recv));
     an_vec_init(&L->colls, sizeof(an_coll));
     an_vec_init(&L->contrib_keys, 3 * sizeof(int64_t));
+    an_vec_init(&L->waits, sizeof(an_wait));
     an_map_init(&L->contrib);
     L->ranks = calloc((size_t)(hi > lo ? hi - lo : 1), sizeof *L->ranks);
     if (!L->ranks)
@@ -272,5 +273,12 @@ void an_local_free(an_local *L)
     an_vec_free(&L->recvs);
     an_vec_free(&L->colls);
     an_vec_free(&L->contrib_keys);
+    an_vec_free(&L->waits);
     an_map_free(&L->contrib);
+}
+
+void an_wait_add(an_local *L, int rank, int64_t E, int cause_rank, int64_t cause_time)
+{
+    if (cause_time > E && cause_rank != rank)
+        *(an_wait *)an_vec_push(&L->waits) = (an_wait){ rank, cause_rank, E, cause_time };
 }

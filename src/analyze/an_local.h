@@ -32,6 +32,11 @@ typedef struct an_coll {            /* shipped to the collective's owner */
     int64_t comm, seq, bytes, E, X;
 } an_coll;
 
+typedef struct an_wait {            /* a wait and who ended it, for the critical path */
+    int32_t rank, cause_rank;
+    int64_t E, cause_time;          /* the wait ran from E to cause_time */
+} an_wait;
+
 typedef struct an_seg {
     int64_t start, end;
     int32_t site;                   /* -1: computation */
@@ -56,6 +61,7 @@ typedef struct an_local {
     int lo, hi;                     /* owned: [lo, hi) */
     an_rank *ranks;                 /* [hi - lo] */
     an_vec sends, recvs, colls;     /* an_send, an_recv, an_coll of the owned ranks */
+    an_vec waits;                   /* an_wait, wherever they were computed */
     an_map contrib;                 /* an_key3(pattern, rank, site) -> ns */
     an_vec contrib_keys;            /* the (pattern, rank, site) triples, insertion order */
 } an_local;
@@ -64,6 +70,9 @@ typedef struct an_local {
  * the file on a broken trace. */
 void an_local_read(an_local *L, const char *dir, int nranks, int lo, int hi);
 void an_local_free(an_local *L);
+
+/* Record that `rank` waited from E until cause_time for cause_rank. */
+void an_wait_add(an_local *L, int rank, int64_t E, int cause_rank, int64_t cause_time);
 
 /* Add ns of a pattern to (rank, local site): any process may add for any
  * rank (collectives are evaluated away from their members). */

@@ -16,7 +16,7 @@
 #define RING 100
 
 typedef struct reply {   /* receiver's post time, back to the sender's owner */
-    int32_t src, idx;
+    int32_t src, idx, dst, pad;
     int64_t P;
 } reply;
 
@@ -70,7 +70,7 @@ static reply *match(an_local *L, an_send *S, size_t ns, size_t *nrep, int **rdes
         r->E_send = S[j].E;
         if (S[j].rendezvous) {
             (*rdest)[*nrep] = an_owner(S[j].src, L->nranks, np);
-            rep[(*nrep)++] = (reply){ S[j].src, S[j].idx, r->P };
+            rep[(*nrep)++] = (reply){ S[j].src, S[j].idx, r->dst, 0, r->P };
         }
     }
     free(ord);
@@ -128,6 +128,7 @@ static void late_sender(an_local *L)
         }
         int64_t sev = latest < 0 || !r->blocking ? 0 : (latest < r->cX ? latest : r->cX) - r->cE;
         if (sev > 0) {
+            an_wait_add(L, rank, r->cE, latest_src, r->cE + sev);
             if (nring == RING) {
                 settle(L, rank, &ring[0], 0, 0);
                 memmove(ring, ring + 1, (RING - 1) * sizeof *ring);
@@ -145,8 +146,9 @@ static void late_sender(an_local *L)
  * receiver counts. */
 static void late_receiver(an_local *L, const reply *rep, size_t n)
 {
-    an_map latest;
+    an_map latest, who;
     an_map_init(&latest);
+    an_map_init(&who);
     an_vec calls;
     an_vec_init(&calls, sizeof(an_pair));
     for (size_t i = 0; i < n; i++) {
@@ -157,8 +159,10 @@ static void late_receiver(an_local *L, const reply *rep, size_t n)
         int64_t have = an_map_get(&latest, key, &found);
         if (!found)
             *(an_pair *)an_vec_push(&calls) = (an_pair){ rep[i].src, rep[i].idx };
-        if (!found || rep[i].P > have)
+        if (!found || rep[i].P > have) {
             *an_map_slot(&latest, key) = rep[i].P;
+            *an_map_slot(&who, key) = rep[i].dst;
+        }
     }
     for (size_t i = 0; i < calls.n; i++) {
         const an_pair *c = AN_AT(&calls, an_pair, i);
@@ -166,11 +170,15 @@ static void late_receiver(an_local *L, const reply *rep, size_t n)
         const an_sdone *d = AN_AT(&R->sdone, an_sdone, c->b);
         int found;
         int64_t P = an_map_get(&latest, an_key3(c->a, d->uid, 0), &found);
-        if (d->blocking && P > d->cE)
-            an_contrib_add(L, SESHAT_PAT_LATE_RECEIVER, (int)c->a, d->site,
-                           (P < d->cX ? P : d->cX) - d->cE);
+        if (d->blocking && P > d->cE) {
+            int64_t end = P < d->cX ? P : d->cX;
+            an_contrib_add(L, SESHAT_PAT_LATE_RECEIVER, (int)c->a, d->site, end - d->cE);
+            an_wait_add(L, (int)c->a, d->cE, (int)an_map_get(&who, an_key3(c->a, d->uid, 0), &found),
+                        end);
+        }
     }
     an_map_free(&latest);
+    an_map_free(&who);
     an_vec_free(&calls);
 }
 

@@ -204,6 +204,10 @@ static void fill_profile(seshat_analysis *a, rrank *rr)
             a->visits[(size_t)x->global * (size_t)a->nranks + (size_t)r] += (uint64_t)x->visits;
             *seshat_sev(a, a->site_kind[x->global], x->global, r) += x->ns;
         }
+        a->nlocal[r] = rr[r].nsites;
+        a->local_site[r] = malloc(((size_t)rr[r].nsites + 1) * sizeof **a->local_site);
+        for (int s = 0; s < rr[r].nsites; s++)
+            a->local_site[r][s] = rr[r].site[s].global;
         a->timeline[r] = malloc(((size_t)rr[r].nsegs + 1) * sizeof **a->timeline);
         a->ntimeline[r] = (size_t)rr[r].nsegs;
         for (int64_t i = 0; i < rr[r].nsegs; i++) {

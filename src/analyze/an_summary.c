@@ -85,6 +85,15 @@ void an_summary(FILE *f, const seshat_analysis *a, const char *dir)
             all ? 100.0 * (double)mpi / (double)all : 0);
     wait_states(f, a, all);
     top_sites(f, a);
+    if (a->have_critical_path) {
+        int best = a->nsites;   /* computation row */
+        for (int s = 0; s < a->nsites; s++)
+            best = a->cp_imbalance[s] > a->cp_imbalance[best] ? s : best;
+        fprintf(f, "critical path: computation %.9f s, MPI %.9f s; largest imbalance %.9f s at %s%s%s\n",
+                s_of(a->critical_path[a->nsites]), s_of(a->run_time - a->critical_path[a->nsites]),
+                s_of(a->cp_imbalance[best]), best == a->nsites ? "computation" : a->sites[best].function,
+                best == a->nsites ? "" : " ", best == a->nsites ? "" : a->sites[best].location);
+    }
     if (a->have_whatif)
         fprintf(f, "what-if %s: predicted run time %.9f s (recorded %.9f s)\n", a->whatif_model,
                 s_of(a->whatif_time), s_of(a->run_time));

@@ -25,9 +25,11 @@ int seshat_analysis_alloc(seshat_analysis *a, int nranks, int nsites)
     a->timeline = calloc(r, sizeof *a->timeline);
     a->ntimeline = calloc(r, sizeof *a->ntimeline);
     a->site_kind = calloc(s, sizeof *a->site_kind);
+    a->local_site = calloc(r, sizeof *a->local_site);
+    a->nlocal = calloc(r, sizeof *a->nlocal);
     if (!a->sites || !a->rank_time || !a->sev || !a->visits || !a->msg_count || !a->msg_bytes ||
         !a->critical_path || !a->cp_imbalance || !a->whatif_rank_time || !a->timeline ||
-        !a->ntimeline || !a->site_kind) {
+        !a->ntimeline || !a->site_kind || !a->local_site || !a->nlocal) {
         seshat_analysis_free(a);
         return -1;
     }
@@ -44,6 +46,11 @@ void seshat_analysis_free(seshat_analysis *a)
     if (a->timeline)
         for (int i = 0; i < a->nranks; i++)
             free(a->timeline[i]);
+    if (a->local_site)
+        for (int i = 0; i < a->nranks; i++)
+            free(a->local_site[i]);
+    free(a->local_site);
+    free(a->nlocal);
     free(a->sites);
     free(a->rank_time);
     free(a->sev);

@@ -115,6 +115,11 @@ typedef struct seshat_analysis {
 
     seshat_segment **timeline; /* [nranks]: time-ordered, may be coarsened */
     size_t *ntimeline;         /* [nranks] */
+
+    /* Each rank's own call-site indices -> sites[] (-1: none), for the
+     * analyzer's later passes. */
+    int **local_site;          /* [nranks][nlocal[r]] */
+    int *nlocal;
 } seshat_analysis;
 
 static inline int64_t *seshat_sev(const seshat_analysis *a, int pattern, int site, int rank)

@@ -201,7 +201,8 @@ static void timeline(FILE *f, const seshat_analysis *a)
 static void site_table(FILE *f, const seshat_analysis *a)
 {
     fputs("<h2>Call sites</h2><table><tr><th>call</th><th>location</th><th>visits</th>"
-          "<th>time in MPI (s)</th><th>wait states (s)</th></tr>\n", f);
+          "<th>time in MPI (s)</th><th>on the critical path (s)</th><th>critical-path imbalance (s)"
+          "</th><th>wait states (s)</th></tr>\n", f);
     for (int s = 0; s < a->nsites; s++) {
         uint64_t v = 0;
         int64_t t = 0;
@@ -213,7 +214,9 @@ static void site_table(FILE *f, const seshat_analysis *a)
         esc(f, a->sites[s].function);
         fputs("</td><td>", f);
         esc(f, a->sites[s].location);
-        fprintf(f, "</td><td>%llu</td><td>%.9f</td><td>", (unsigned long long)v, 1e-9 * (double)t);
+        fprintf(f, "</td><td>%llu</td><td>%.9f</td><td>%.9f</td><td>%.9f</td><td>",
+                (unsigned long long)v, 1e-9 * (double)t, 1e-9 * (double)a->critical_path[s],
+                1e-9 * (double)a->cp_imbalance[s]);
         for (int p = SESHAT_PAT_MPI + 1; p < SESHAT_NPATTERNS; p++) {
             int64_t w = 0;
             for (int r = 0; r < a->nranks; r++)

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "analyze/an_cpath.h"
 #include "analyze/an_local.h"
 #include "analyze/an_replay.h"
 #include "analyze/an_root.h"
@@ -227,7 +228,9 @@ int main(int argc, char **argv)
     an_replay_p2p(&L, MPI_COMM_WORLD);
     an_replay_coll(&L, MPI_COMM_WORLD);
     seshat_analysis a;
-    if (an_root_gather(&L, MPI_COMM_WORLD, &a)) {
+    int root = an_root_gather(&L, MPI_COMM_WORLD, &a);
+    an_cpath(&L, o.dir, MPI_COMM_WORLD, &a);
+    if (root) {
         if (o.model && read_whatif(&a, &o))
             fprintf(stderr, "seshat-analyze: --model: no what-if result in %s/whatif.txt "
                     "(start seshat-analyze directly: it runs the replay before mpirun)\n", o.dir);

@@ -35,6 +35,8 @@ site() { echo "[c['patterns'].get('$1', 0) for c in a['callsites'] if c['functio
 
 check late_sender 2 \
     "late_sender|$P['late_sender']['total']|0.002" \
+    "critical path = the run|round(sum(a['critical_path']['per_callsite']), 9) == a['run_time']|=True" \
+    "critical path: rank 1's 2D compute|a['critical_path']['per_callsite'][-1]|0.002" \
     "late_sender on rank 0|$P['late_sender']['per_rank'][0]|0.002" \
     "at rank 0's MPI_Recv|sum($(site late_sender MPI_Recv))|0.002" \
     "no other wait state|$P['late_receiver']['total'] + $P['wait_barrier']['total']|=0.0"
@@ -61,6 +63,8 @@ check collectives 4 \
     "early_scan = (1+2+3) D|$P['early_scan']['total']|0.006"
 
 check waitall 4 \
+    "critical path = the run|round(sum(a['critical_path']['per_callsite']), 9) == a['run_time']|=True" \
+    "critical path: the latest sender's 3D|a['critical_path']['per_callsite'][-1]|0.003" \
     "late_sender = the latest of 1D, 2D, 3D|$P['late_sender']['total']|0.003" \
     "at MPI_Waitall|sum($(site late_sender MPI_Waitall))|0.003"
 

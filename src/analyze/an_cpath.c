@@ -1,0 +1,193 @@
+/* an_cpath.c - gather the waits, walk the path on the root, split its time
+ * by call site where the streams are. */
+#include "analyze/an_cpath.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/an_replay.h"
+#include "analyze/an_stream.h"
+
+typedef struct ival { int64_t rank, from, to; } ival;
+
+/* Gathers fixed-size records to rank 0 (NULL elsewhere). */
+static void *gather(const void *items, size_t n, size_t size, MPI_Comm comm, size_t *nout)
+{
+    int me, np;
+    MPI_Comm_rank(comm, &me);
+    MPI_Comm_size(comm, &np);
+    int cnt = (int)n, *cnts = me ? NULL : calloc((size_t)np, sizeof *cnts);
+    int *disp = me ? NULL : calloc((size_t)np, sizeof *disp);
+    MPI_Gather(&cnt, 1, MPI_INT, cnts, 1, MPI_INT, 0, comm);
+    size_t total = 0;
+    for (int p = 0; !me && p < np; p++) {
+        disp[p] = (int)total;
+        total += (size_t)cnts[p];
+    }
+    char *out = me ? NULL : malloc(total * size + 1);
+    MPI_Datatype t;
+    MPI_Type_contiguous((int)size, MPI_BYTE, &t);
+    MPI_Type_commit(&t);
+    MPI_Gatherv(items, cnt, t, out, cnts, disp, t, 0, comm);
+    MPI_Type_free(&t);
+    free(cnts);
+    free(disp);
+    *nout = total;
+    return out;
+}
+
+static int by_rank_end(const void *x, const void *y)
+{
+    const an_wait *a = x, *b = y;
+    if (a->rank != b->rank)
+        return a->rank < b->rank ? -1 : 1;
+    return (a->cause_time > b->cause_time) - (a->cause_time < b->cause_time);
+}
+
+/* The latest wait of `rank` that ended at or before t, or NULL. */
+static const an_wait *last_wait(const an_wait *w, size_t n, int rank, int64_t t)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {   /* first index with (rank, end) > (rank, t) */
+        size_t mid = (lo + hi) / 2;
+        if (w[mid].rank < rank || (w[mid].rank == rank && w[mid].cause_time <= t))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo > 0 && w[lo - 1].rank == rank ? &w[lo - 1] : NULL;
+}
+
+static ival *walk(const seshat_analysis *a, an_wait *w, size_t nw, size_t *nout)
+{
+    qsort(w, nw, sizeof *w, by_rank_end);
+    an_vec out;
+    an_vec_init(&out, sizeof(ival));
+    int r = 0;
+    for (int k = 1; k < a->nranks; k++)
+        r = a->rank_time[k] > a->rank_time[r] ? k : r;
+    int64_t t = a->rank_time[r];
+    for (size_t step = 0; step < 4 * nw + 16; step++) {
+        const an_wait *x = last_wait(w, nw, r, t);
+        if (!x) {
+            *(ival *)an_vec_push(&out) = (ival){ r, 0, t };
+            break;
+        }
+        if (t > x->cause_time)
+            *(ival *)an_vec_push(&out) = (ival){ r, x->cause_time, t };
+        r = x->cause_rank;
+        t = x->cause_time;
+    }
+    *nout = out.n;
+    return out.data;
+}
+
+struct split {
+    an_local const *L;
+    const ival *iv;        /* this rank's intervals, ascending */
+    size_t n, k;
+    int rank;
+    int64_t prev;
+    an_vec *out;           /* int64 triples: rank, local site, ns */
+};
+
+/* Adds the overlap of [from, to) with the path to `site`. */
+static void overlap(struct split *s, int64_t from, int64_t to, int site)
+{
+    while (s->k < s->n && s->iv[s->k].to <= from)
+        s->k++;
+    int64_t ns = 0;
+    for (size_t k = s->k; k < s->n && s->iv[k].from < to; k++) {
+        int64_t a = from > s->iv[k].from ? from : s->iv[k].from;
+        int64_t b = to < s->iv[k].to ? to : s->iv[k].to;
+        ns += b > a ? b - a : 0;
+    }
+    if (ns > 0) {
+        int64_t *v = an_vec_push(s->out);
+        v[0] = s->rank;
+        v[1] = site;
+        v[2] = ns;
+    }
+}
+
+static void on_call(void *ctx, const an_call *c)
+{
+    struct split *s = ctx;
+    overlap(s, s->prev, c->enter, -1);
+    overlap(s, c->enter, c->exit, c->site);
+    s->prev = c->exit;
+}
+
+static int by_rank_from(const void *x, const void *y)
+{
+    const ival *a = x, *b = y;
+    if (a->rank != b->rank)
+        return a->rank < b->rank ? -1 : 1;
+    return (a->from > b->from) - (a->from < b->from);
+}
+
+static void split_local(const an_local *L, const char *dir, ival *iv, size_t n, an_vec *out)
+{
+    qsort(iv, n, sizeof *iv, by_rank_from);
+    for (int r = L->lo; r < L->hi; r++) {
+        size_t first = 0;
+        while (first < n && iv[first].rank < r)
+            first++;
+        size_t last = first;
+        while (last < n && iv[last].rank == r)
+            last++;
+        if (first == last)
+            continue;
+        struct split s = { L, iv + first, last - first, 0, r, 0, out };
+        an_stream_cb cb = { &s, on_call, NULL };
+        int64_t end;
+        char err[4400];
+        if (an_stream_read(dir, r, &cb, &end, err, sizeof err))
+            an_die("%s", err);
+        overlap(&s, s.prev, end, -1);
+    }
+}
+
+static void imbalance(seshat_analysis *a)
+{
+    for (int s = -1; s < a->nsites; s++) {
+        int row = s < 0 ? a->nsites : s, p = s < 0 ? SESHAT_PAT_COMPUTATION : SESHAT_PAT_MPI;
+        int64_t sum = 0;
+        for (int r = 0; r < a->nranks; r++)
+            sum += seshat_analysis_inclusive(a, p, s, r);
+        int64_t d = a->critical_path[row] - sum / (a->nranks ? a->nranks : 1);
+        a->cp_imbalance[row] = d > 0 ? d : 0;
+    }
+    a->have_critical_path = 1;
+}
+
+void an_cpath(const an_local *L, const char *dir, MPI_Comm comm, seshat_analysis *a)
+{
+    int me;
+    MPI_Comm_rank(comm, &me);
+    size_t nw, niv = 0;
+    an_wait *w = gather(L->waits.data, L->waits.n, sizeof(an_wait), comm, &nw);
+    ival *iv = me ? NULL : walk(a, w, nw, &niv);
+    free(w);
+    int64_t n64 = (int64_t)niv;
+    MPI_Bcast(&n64, 1, MPI_INT64_T, 0, comm);
+    if (me)
+        iv = malloc((size_t)n64 * sizeof *iv + 1);
+    MPI_Bcast(iv, (int)(n64 * (int64_t)sizeof *iv), MPI_BYTE, 0, comm);
+    an_vec parts;
+    an_vec_init(&parts, 3 * sizeof(int64_t));
+    split_local(L, dir, iv, (size_t)n64, &parts);
+    free(iv);
+    size_t np;
+    int64_t *all = gather(parts.data, parts.n, 3 * sizeof(int64_t), comm, &np);
+    an_vec_free(&parts);
+    for (size_t i = 0; !me && i < np; i++) {
+        int64_t r = all[3 * i], s = all[3 * i + 1];
+        int g = s < 0 ? a->nsites : (r >= 0 && r < a->nranks && s < a->nlocal[r]) ? a->local_site[r][s] : -1;
+        if (g >= 0)
+            a->critical_path[g] += all[3 * i + 2];
+    }
+    free(all);
+    if (!me)
+        imbalance(a);
+}
