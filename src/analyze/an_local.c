@@ -88,11 +88,13 @@ static void on_send(struct ctx *c, const an_call *call, const an_rec *r, int fla
     int dst = (int)r->v[0];
     uint64_t proto = r->v[4], req = r->v[5];
     int64_t *seq = an_map_slot(&c->chan_send, an_key3(dst, comm, tag));
+    int rendezvous = (proto & 0xff) == 1 && !(proto & 256);
     an_send *s = an_vec_push(&c->L->sends);
     *s = (an_send){ .src = c->R->rank, .dst = dst, .idx = (int32_t)c->R->sdone.n,
-                    .rendezvous = (proto & 0xff) == 1 /* rendezvous */ && !(proto & 256),
-                    .comm = comm, .tag = tag, .seq = (*seq)++, .E = call->enter,
-                    .bytes = (int64_t)r->v[3] };
+                    .rendezvous = rendezvous, .comm = comm, .tag = tag, .seq = (*seq)++,
+                    .E = call->enter, .bytes = (int64_t)r->v[3] };
+    if (!rendezvous)
+        return;   /* only rendezvous sends can meet a Late Receiver */
     an_sdone *d = an_vec_push(&c->R->sdone);
     *d = (an_sdone){ call->site, !req && (flags & F_SEND_BLOCKS), call->enter, call->exit,
                      c->uid };

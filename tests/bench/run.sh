@@ -75,3 +75,30 @@ awk -v t="$ttable" '
     /<!-- BEGIN trace -->/ { print; print t; skip = 1; next }
     /<!-- END trace -->/ { skip = 0 }
     !skip { print }' "$doc" >"$doc.tmp" && mv "$doc.tmp" "$doc"
+
+# Replay analyzer: a >= 10-million-event trace (8-byte ping-pong), analyzed
+# by 1 and 2 processes; events per second per process and peak memory.
+adir=$(mktemp -d)
+"$BUILD/bin/seshat-run" --trace "$adir/t" -np 2 -- "$B" latency 1300000 >/dev/null 2>&1
+AEV=$("$BUILD/bin/seshat-trace" stats "$adir/t" | awk '$1 == "events" { print $2 }')
+declare -A AW AM
+for j in 1 2; do
+    out=$( { /usr/bin/time -f "TIME %e %M" "$BUILD/bin/seshat-analyze" -j $j --quiet "$adir/t"; } 2>&1 )
+    AW[$j]=$(awk '/^TIME/ { print $2 }' <<<"$out"); AM[$j]=$(awk '/^TIME/ { printf "%.0f", $3 / 1024 }' <<<"$out")
+done
+rm -rf "$adir"
+eps() { awk -v e="$AEV" -v w="$1" -v j="$2" 'BEGIN { printf "%.2f M", e / w / j / 1e6 }'; }
+atable=$(cat <<EOT
+Measured $(date -u +%Y-%m-%d), command: \`make bench\` (one run each).
+
+| analyzer processes | trace events | wall (s) | events/s per process | peak memory per process (MB) | target |
+|---|---|---|---|---|---|
+| 1 | $AEV | ${AW[1]} | $(eps "${AW[1]}" 1) | ${AM[1]} | ≥ 5 M events/s |
+| 2 | $AEV | ${AW[2]} | $(eps "${AW[2]}" 2) | ${AM[2]} | ≥ 5 M events/s |
+EOT
+)
+echo "$atable"
+awk -v t="$atable" '
+    /<!-- BEGIN analyze -->/ { print; print t; skip = 1; next }
+    /<!-- END analyze -->/ { skip = 0 }
+    !skip { print }' "$doc" >"$doc.tmp" && mv "$doc.tmp" "$doc"
