@@ -189,16 +189,18 @@ static void read_sites(an_rank *R, const char *dir)
     FILE *f = fopen(path, "r");
     while (f && fgets(line, sizeof line, f)) {
         int idx;
-        char fn[1024], loc[1024], mod[1024];
+        char fn[1024], loc[1024], mod[1024] = "?";
         if (line[0] == '#' || sscanf(line, "%d = %1023s %1023s %1023s", &idx, fn, loc, mod) < 3 ||
             idx < 0 || idx > 1000000)
             continue;
         ensure_site(R, idx);
-        char buf[2200];
-        if (strncmp(loc, "??", 2) && strcmp(loc, "?"))
+        char buf[3200];
+        if (loc[0] != '?') {
             snprintf(buf, sizeof buf, "%s (%s)", loc, fn);
-        else
-            snprintf(buf, sizeof buf, "%s (%s)", fn, loc);
+        } else {   /* no line information: function, module and offset */
+            const char *base = strrchr(mod, '/');
+            snprintf(buf, sizeof buf, "%s in %s%s", fn, base ? base + 1 : mod, loc + 1);
+        }
         free(R->site_loc[idx]);
         R->site_loc[idx] = strdup(buf);
     }

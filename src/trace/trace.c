@@ -1,5 +1,7 @@
 /* trace.c - per-rank event recording (trace.h). */
 #include <signal.h>
+#include <execinfo.h>
+#include <link.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <stdlib.h>
@@ -84,11 +86,56 @@ static int wanted(int kind, seshat_vtime t)
     return (kinds >> kind & 1) && t >= t_from && t < t_to;
 }
 
+/* Open MPI's Fortran bindings (libmpi_mpifh, libmpi_usempi*) call PMPI_X
+ * from their own code, so a Fortran program's call site is further out;
+ * libseshat's own frames are skipped on the way. */
+#define MAX_RANGES 32
+static uintptr_t range_lo[MAX_RANGES], range_hi[MAX_RANGES];
+static int nranges, have_shim;
+
+static int add_ranges(struct dl_phdr_info *info, size_t size, void *data)
+{
+    (void)size;
+    (void)data;
+    const char *n = info->dlpi_name ? info->dlpi_name : "";
+    int shim = strstr(n, "libmpi_mpifh") || strstr(n, "libmpi_usempi");
+    if (!shim && !strstr(n, "libseshat"))
+        return 0;
+    have_shim |= shim;
+    for (int i = 0; i < info->dlpi_phnum && nranges < MAX_RANGES; i++)
+        if (info->dlpi_phdr[i].p_type == PT_LOAD && (info->dlpi_phdr[i].p_flags & PF_X)) {
+            range_lo[nranges] = info->dlpi_addr + info->dlpi_phdr[i].p_vaddr;
+            range_hi[nranges] = range_lo[nranges] + info->dlpi_phdr[i].p_memsz;
+            nranges++;
+        }
+    return 0;
+}
+
+static int in_ranges(uintptr_t a)
+{
+    for (int i = 0; i < nranges; i++)
+        if (a >= range_lo[i] && a < range_hi[i])
+            return 1;
+    return 0;
+}
+
+static void *program_site(void *site)
+{
+    if (!have_shim || !in_ranges((uintptr_t)site))
+        return site;
+    void *bt[12];
+    int n = backtrace(bt, 12);
+    for (int i = 0; i < n; i++)
+        if (!in_ranges((uintptr_t)bt[i]))
+            return bt[i];
+    return site;
+}
+
 void seshat_trace_enter(int call, seshat_vtime t, void *site)
 {
     if (!wanted(call_kind[call], t))
         return;
-    uint64_t idx = site_index(site);
+    uint64_t idx = site_index(program_site(site));
     uint64_t v[3] = { (uint64_t)call, dt(t), idx };
     put(SESHAT_REC_ENTER, v, 3);
     events++;
@@ -219,6 +266,9 @@ void seshat_trace_start(const seshat_config *cfg, MPI_Comm world, int world_rank
     payload_cap = (size_t)cfg->trace_buffer;
     for (int c = 0; c < SESHAT_CALL_COUNT; c++)
         call_kind[c] = (unsigned char)seshat_trace_kind_of(seshat_call_names[c]);
+    dl_iterate_phdr(add_ranges, NULL);
+    void *warm[2];
+    backtrace(warm, 2);   /* loads the unwinder now, not inside a wrapper */
     if (is_app && !seshat_rankset_contains(cfg->trace_ranks, world_rank)) {
         filtered_out = 1;
         return;

@@ -26,9 +26,17 @@ void seshat_trace_write_sites(FILE *f, const uintptr_t *sites, int n)
         Dwfl_Line *line = mod ? dwfl_module_getsrc(mod, a) : NULL;
         int lineno = 0;
         const char *file = line ? dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL) : NULL;
-        const char *modname = mod ? dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, NULL, NULL) : NULL;
-        fprintf(f, "%d = %s %s:%d %s\n", i, fn ? fn : "?", file ? file : "?", lineno,
-                modname ? modname : "?");
+        Dwarf_Addr base = 0;
+        const char *modname =
+            mod ? dwfl_module_info(mod, NULL, &base, NULL, NULL, NULL, NULL, NULL) : NULL;
+        if (file) {
+            fprintf(f, "%d = %s %s:%d %s\n", i, fn ? fn : "?", file, lineno,
+                    modname ? modname : "?");
+        } else {
+            /* No line information: the offset in the module tells sites apart. */
+            fprintf(f, "%d = %s ?+0x%llx %s\n", i, fn ? fn : "?",
+                    (unsigned long long)(sites[i] - base), modname ? modname : "?");
+        }
     }
     if (dwfl)
         dwfl_end(dwfl);

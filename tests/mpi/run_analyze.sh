@@ -124,6 +124,18 @@ desc="what-if: bad model file"
 printf '[network]\nlatency = fast\n' >"$dir/bad.ini"
 job "$desc" "$AN" --model "$dir/bad.ini" "$dir/all" && { [ $rc -eq 2 ] && grep -q "network.latency" "$OUT" && ok "$desc: exit 2 naming the key" || bad "$desc: exit $rc"; }
 
+# Fortran: Open MPI's bindings call PMPI_X from their own library; the call
+# site must still be the program's own line, for every binding.
+for f in pingpong_mpif:f pingpong_usempi:f90 pingpong_f08:f90; do
+    desc="analyze ${f%%:*}: call sites in the Fortran source"
+    rm -rf "$dir/f"
+    job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/f" -np 2 -- "$T/${f%%:*}" || continue
+    job "$desc" "$AN" --quiet "$dir/f" || continue
+    locs=$(python3 "$J" "$dir/f/analysis.json" \
+        "sorted({c['location'].split(':')[0] for c in a['callsites'] if c['function'] in ('MPI_Send', 'MPI_Recv')})")
+    [ "$locs" = "['tests/mpi/${f%%:*}.${f##*:}']" ] && ok "$desc: $locs" || bad "$desc: $locs"
+done
+
 desc="analyze: bad input"
 job "$desc" "$AN" "$dir/nonexistent" && { [ $rc -eq 2 ] && grep -q "not a trace directory" "$OUT" && ok "$desc: missing directory, exit 2" || bad "$desc: exit $rc"; }
 mkdir -p "$dir/broken"
