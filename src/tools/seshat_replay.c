@@ -31,6 +31,9 @@ static struct {
     an_map reqs;             /* req id -> index into handles */
     an_vec handles;          /* MPI_Request */
     int64_t max_bytes, prev_exit;
+    an_map coll_seq;         /* comm -> collectives seen (both passes count) */
+    an_map scatter_n;        /* key3(comm, seq, rank) -> that rank's Scatterv block */
+    int scatter_root;        /* this rank roots a Scatter(v): it needs the others' blocks */
     char *sbuf, *rbuf;
 } R;
 
@@ -76,6 +79,41 @@ static void p1_call(void *ctx, const an_call *call)
             R.max_bytes = (int64_t)r->v[3];
         if (r->kind == SESHAT_REC_COLL && (int64_t)(r->v[5] + r->v[6] + r->v[3]) > R.max_bytes)
             R.max_bytes = (int64_t)(r->v[5] + r->v[6] + r->v[3]);
+        if (r->kind == SESHAT_REC_COLL && r->v[0] == 5)
+            R.scatter_root = 1;   /* refined per instance in the replay */
+    }
+}
+
+/* A Scatterv's root must send each member the block that member expects
+ * (Open MPI skips zero-byte sends, so the member would wait forever): read
+ * the members' own records of every Scatter(v). */
+struct other { int rank; an_map seq; };
+
+static void other_call(void *ctx, const an_call *call)
+{
+    struct other *o = ctx;
+    for (int i = 0; i < call->nrec; i++) {
+        const an_rec *r = &call->rec[i];
+        if (r->kind != SESHAT_REC_COLL)
+            continue;
+        int64_t comm = seshat_unzigzag(r->v[1]), *seq = an_map_slot(&o->seq, (uint64_t)comm);
+        if (r->v[0] == 5)
+            *an_map_slot(&R.scatter_n, an_key3(comm, *seq, o->rank)) = (int64_t)r->v[3];
+        (*seq)++;
+    }
+}
+
+static void read_scatter_blocks(int size)
+{
+    for (int k = 0; k < size; k++) {
+        struct other o = { .rank = k };
+        an_map_init(&o.seq);
+        an_stream_cb cb = { &o, other_call, NULL };
+        int64_t end;
+        char err[4400];
+        if (an_stream_read(R.dir, k, &cb, &end, err, sizeof err))
+            an_die("%s", err);
+        an_map_free(&o.seq);
     }
 }
 
@@ -192,6 +230,26 @@ static void sendrecv(const an_rec *snd, const an_rec *rcv)
                  (int)rcv->v[3], MPI_BYTE, s, (int)seshat_unzigzag(rcv->v[1]), cs, MPI_STATUS_IGNORE);
 }
 
+/* Counts for the v-variants: members' recorded blocks may differ (the
+ * trace holds the block the model used: alltoallv the mean, gatherv the
+ * root's largest), so each member passes its own block where the model
+ * reads it and zero where only data would move; a receive longer than
+ * its message is harmless. */
+static an_vec kept;   /* count arrays: nonblocking collectives read them until completion */
+
+static int *counts(int size, int value, int at, int at_value)
+{
+    int *v = malloc((size_t)(size > 0 ? size : 1) * sizeof *v);
+    if (!v)
+        an_die("out of memory");
+    for (int i = 0; i < size; i++)
+        v[i] = value;
+    if (at >= 0 && at < size)
+        v[at] = at_value;
+    *(int **)an_vec_push(&kept) = v;
+    return v;
+}
+
 /* Collective kinds of docs/trace-format.md; `n` is this rank's block. */
 static void collective(const an_rec *r)
 {
@@ -199,6 +257,11 @@ static void collective(const an_rec *r)
     if (!c || c->comm == MPI_COMM_NULL)
         return;
     MPI_Comm comm = c->comm;
+    int me;
+    MPI_Comm_rank(comm, &me);
+    int64_t *seqp = an_map_slot(&R.coll_seq, (uint64_t)c->id), seq = (*seqp)++;
+    size_t mark = kept.n;
+    int *z = counts(c->size, 0, -1, 0);
     int kind = (int)r->v[0], root = (int)seshat_unzigzag(r->v[2]), n = (int)r->v[3];
     MPI_Request h = MPI_REQUEST_NULL, *hp = r->v[4] ? &h : NULL;
     char *s = R.sbuf, *d = R.rbuf;
@@ -209,24 +272,45 @@ static void collective(const an_rec *r)
                : MPI_Reduce(s, d, n, MPI_BYTE, MPI_BOR, root, comm); break;
     case 3: hp ? MPI_Iallreduce(s, d, n, MPI_BYTE, MPI_BOR, comm, hp)
                : MPI_Allreduce(s, d, n, MPI_BYTE, MPI_BOR, comm); break;
-    case 4: hp ? MPI_Igather(s, n, MPI_BYTE, d, n, MPI_BYTE, root, comm, hp)
-               : MPI_Gather(s, n, MPI_BYTE, d, n, MPI_BYTE, root, comm); break;
-    case 5: hp ? MPI_Iscatter(s, n, MPI_BYTE, d, n, MPI_BYTE, root, comm, hp)
-               : MPI_Scatter(s, n, MPI_BYTE, d, n, MPI_BYTE, root, comm); break;
+    case 4: {   /* the root's block is the largest: every member's fits */
+        int *rc = counts(c->size, n, -1, 0);
+        hp ? MPI_Igatherv(s, n, MPI_BYTE, d, rc, z, MPI_BYTE, root, comm, hp)
+           : MPI_Gatherv(s, n, MPI_BYTE, d, rc, z, MPI_BYTE, root, comm);
+        break;
+    }
+    case 5: {   /* the root sends every member the block it recorded */
+        int *sc = counts(c->size, 0, me, n);
+        for (int k = 0; me == root && k < c->size; k++) {
+            int found;
+            int64_t b = an_map_get(&R.scatter_n, an_key3(c->id, seq, c->world[k]), &found);
+            if (k != me && found)
+                sc[k] = (int)b;
+        }
+        hp ? MPI_Iscatterv(s, sc, z, MPI_BYTE, d, n, MPI_BYTE, root, comm, hp)
+           : MPI_Scatterv(s, sc, z, MPI_BYTE, d, n, MPI_BYTE, root, comm);
+        break;
+    }
     case 6: hp ? MPI_Iallgather(s, n, MPI_BYTE, d, n, MPI_BYTE, comm, hp)
                : MPI_Allgather(s, n, MPI_BYTE, d, n, MPI_BYTE, comm); break;
-    case 7: hp ? MPI_Ialltoall(s, n, MPI_BYTE, d, n, MPI_BYTE, comm, hp)
-               : MPI_Alltoall(s, n, MPI_BYTE, d, n, MPI_BYTE, comm); break;
+    case 7: {   /* the model reads the receive counts' mean: n each; data only
+                 * to oneself (Open MPI insists the self copy be exact) */
+        int *rc = counts(c->size, n, -1, 0), *sc = counts(c->size, 0, me, n);
+        hp ? MPI_Ialltoallv(s, sc, z, MPI_BYTE, d, rc, z, MPI_BYTE, comm, hp)
+           : MPI_Alltoallv(s, sc, z, MPI_BYTE, d, rc, z, MPI_BYTE, comm);
+        break;
+    }
     case 8: hp ? MPI_Ireduce_scatter_block(s, d, n, MPI_BYTE, MPI_BOR, comm, hp)
                : MPI_Reduce_scatter_block(s, d, n, MPI_BYTE, MPI_BOR, comm); break;
     case 9: hp ? MPI_Iscan(s, d, n, MPI_BYTE, MPI_BOR, comm, hp)
                : MPI_Scan(s, d, n, MPI_BYTE, MPI_BOR, comm); break;
     case 10: hp ? MPI_Iexscan(s, d, n, MPI_BYTE, MPI_BOR, comm, hp)
                 : MPI_Exscan(s, d, n, MPI_BYTE, MPI_BOR, comm); break;
-    default: return;   /* neighborhood collectives: their topology is not in the trace */
+    default: break;   /* neighborhood collectives: their topology is not in the trace */
     }
-    if (hp)
+    if (hp && kind <= 10)
         keep(r->v[4], h);
+    while (!hp && kept.n > mark)   /* blocking: the counts are free again */
+        free(*AN_AT(&kept, int *, --kept.n));
 }
 
 static void complete(const an_call *c, an_vec *done)
@@ -295,12 +379,15 @@ int main(int argc, char **argv)
     an_vec_init(&R.posts, sizeof(rinfo));
     an_vec_init(&R.comms, sizeof(comm_def));
     an_vec_init(&R.handles, sizeof(MPI_Request));
+    an_vec_init(&kept, sizeof(int *));
     char err[4400];
     int64_t end;
     an_stream_cb p1 = { NULL, p1_call, p1_comm };
     if (an_stream_read(R.dir, R.rank, &p1, &end, err, sizeof err))
         an_die("%s", err);
     make_comms();
+    if (R.scatter_root)
+        read_scatter_blocks(size);
     size_t big = (size_t)R.max_bytes * (size_t)size + 64;
     R.sbuf = calloc(big, 1);
     R.rbuf = calloc(big, 1);
@@ -312,6 +399,9 @@ int main(int argc, char **argv)
     compute(end - R.prev_exit);
     printf("SESHAT_REPLAY %d %.0f\n", R.rank, MPI_Wtime() * 1e9);
     fflush(stdout);
+    for (size_t i = 0; i < kept.n; i++)
+        free(*AN_AT(&kept, int *, i));
+    an_vec_free(&kept);
     MPI_Finalize();
     return 0;
 }

@@ -11,6 +11,8 @@
  *                    before a bcast; rank r computes (p-1-r)*D before a scan
  *   waitall          rank 0 posts receives from ranks 1..3 and waits for all;
  *                    rank r computes r*D before sending
+ *   vcoll            alltoallv, gatherv, scatterv, allgatherv with blocks
+ *                    that differ by rank (for the what-if replay)
  *   all              every scenario above, one after another (4 ranks) */
 #include <mpi.h>
 #include <stdio.h>
@@ -124,6 +126,33 @@ static void waitall(void)
     }
 }
 
+static void vcoll(void)
+{
+    int cnt[64], dsp[64], total = 0;
+    for (int i = 0; i < size && i < 64; i++) {
+        cnt[i] = 1000 * (i + 1) + 100 * rank;   /* what I exchange with rank i */
+        dsp[i] = total;
+        total += cnt[i];
+    }
+    int rcnt[64], rdsp[64], rtotal = 0;
+    for (int i = 0; i < size && i < 64; i++) {
+        rcnt[i] = 1000 * (rank + 1) + 100 * i;   /* what rank i sends me */
+        rdsp[i] = rtotal;
+        rtotal += rcnt[i];
+    }
+    compute(rank * D);
+    MPI_Alltoallv(big, cnt, dsp, MPI_BYTE, big + (1 << 19), rcnt, rdsp, MPI_BYTE, MPI_COMM_WORLD);
+    int mine = 500 * (rank + 1), all[64], adsp[64], t = 0;
+    for (int i = 0; i < size && i < 64; i++) {
+        all[i] = 500 * (i + 1);
+        adsp[i] = t;
+        t += all[i];
+    }
+    MPI_Gatherv(big, mine, MPI_BYTE, big + (1 << 19), all, adsp, MPI_BYTE, 0, MPI_COMM_WORLD);
+    MPI_Scatterv(big, all, adsp, MPI_BYTE, big + (1 << 19), mine, MPI_BYTE, 0, MPI_COMM_WORLD);
+    MPI_Allgatherv(big, mine, MPI_BYTE, big + (1 << 19), all, adsp, MPI_BYTE, MPI_COMM_WORLD);
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -149,6 +178,10 @@ int main(int argc, char **argv)
         MPI_Barrier(MPI_COMM_WORLD);
     if (all || !strcmp(what, "waitall"))
         waitall();
+    if (all)
+        MPI_Barrier(MPI_COMM_WORLD);
+    if (all || !strcmp(what, "vcoll"))
+        vcoll();
     MPI_Finalize();
     return 0;
 }

@@ -104,9 +104,9 @@ fi
 
 # What-if: record at L = 5 us, re-time at 2L without rerunning; the
 # prediction must match an actual rerun at 2L within 1% (no wildcards).
-for prog in "an_scenarios all" "halo 65536 20" "ring waitall 4096 10"; do
+for prog in "an_scenarios all" "an_scenarios vcoll" "halo 65536 20" "ring waitall 4096 10"; do
     set -- $prog
-    desc="what-if 2L: $1"
+    desc="what-if 2L: $*"
     rm -rf "$dir/wi"
     printf '[simulator]\nclock = none\n[network]\nlatency = 10us\nbandwidth = 1GB/s\n' >"$dir/2L.ini"
     W=(--set simulator.clock=none --set network.bandwidth=1GB/s)
