@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "analyze/an_cpath.h"
@@ -141,18 +142,23 @@ static int run_whatif(const opts *o, int nranks)
     char factor[64];
     snprintf(factor, sizeof factor, "%.17g", cfg.cpu_factor);
     setenv("SESHAT_REPLAY_CPU_FACTOR", factor, 1);
-    snprintf(cmd, sizeof cmd, "'%s/seshat-run' --config '%s' --set simulator.clock=none "
+    /* A replay that cannot finish (a pattern it does not re-enact
+     * faithfully) must not hang the analysis: bounded by a timeout. */
+    const char *limit = getenv("SESHAT_WHATIF_TIMEOUT");
+    int secs = limit && atoi(limit) > 0 ? atoi(limit) : 600;
+    snprintf(cmd, sizeof cmd, "timeout -k 5 %d '%s/seshat-run' --config '%s' --set simulator.clock=none "
              "--set trace.enabled=false --set report.summary=false --set report.matrix=false "
              "-np %d -- '%s/seshat-replay' '%s' > '%s/whatif.txt'",
-             dir, o->model, nranks, dir, o->dir, o->dir);
+             secs, dir, o->model, nranks, dir, o->dir, o->dir);
     if (strchr(o->model, '\'') || strchr(o->dir, '\'')) {
         fprintf(stderr, "seshat-analyze: --model and TRACEDIR may not contain a quote\n");
         return 2;
     }
     int rc = system(cmd);
     if (rc != 0) {
-        fprintf(stderr, "seshat-analyze: the what-if replay under %s failed (status %d)\n",
-                o->model, rc);
+        fprintf(stderr, "seshat-analyze: the what-if replay under %s failed (status %d%s)\n",
+                o->model, rc, WIFEXITED(rc) && WEXITSTATUS(rc) == 124 ? ", timed out: "
+                "SESHAT_WHATIF_TIMEOUT sets the limit in seconds" : "");
         return 1;
     }
     return 0;
