@@ -20,6 +20,14 @@ void *an_exchange(const void *items, size_t n, size_t size, const int *dest, MPI
 {
     int np;
     MPI_Comm_size(comm, &np);
+    if (np == 1) {   /* everything stays here: no copy through MPI */
+        void *out = malloc(n * size + 1);
+        if (!out)
+            an_die("out of memory");
+        memcpy(out, items, n * size);
+        *nout = n;
+        return out;
+    }
     int *scount = calloc((size_t)np, sizeof *scount), *rcount = calloc((size_t)np, sizeof *rcount);
     int *sdisp = calloc((size_t)np, sizeof *sdisp), *rdisp = calloc((size_t)np, sizeof *rdisp);
     char *sbuf = malloc(n * size + 1);

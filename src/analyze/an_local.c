@@ -17,7 +17,7 @@ enum { F_WAITS = 1, F_SEND_BLOCKS = 2 };
 
 /* Calls in which a receive can wait for its sender (Test calls never
  * wait), and blocking sends that wait for a rendezvous partner. */
-static int call_flags(int call)
+static int call_flags_of(int call)
 {
     static const char *const waits[] = { "MPI_Recv", "MPI_Sendrecv", "MPI_Sendrecv_replace",
                                          "MPI_Wait", "MPI_Waitall", "MPI_Waitany",
@@ -33,6 +33,19 @@ static int call_flags(int call)
     for (int i = 0; sends[i]; i++)
         f |= strcmp(name, sends[i]) ? 0 : F_SEND_BLOCKS;
     return f;
+}
+
+/* Per call id, computed once (the names are compared only here). */
+static int call_flags(int call)
+{
+    static signed char cache[SESHAT_CALL_COUNT + 1];
+    static int ready;
+    if (!ready) {
+        for (int i = 0; i < SESHAT_CALL_COUNT; i++)
+            cache[i] = (signed char)call_flags_of(i);
+        ready = 1;
+    }
+    return call >= 0 && call < SESHAT_CALL_COUNT ? cache[call] : 0;
 }
 
 struct ctx {
