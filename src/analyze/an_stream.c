@@ -86,14 +86,12 @@ static int on_record(struct state *s, const seshat_tr_record *rec, const an_stre
         if (n < 2)
             break;
         s->t += (int64_t)r.v[1];
-        if (s->in_call) {
-            s->cur.exit = s->t;
-            s->cur.rec = s->recs;
-            cb->call(cb->ctx, &s->cur);
-        }
+        if (!s->in_call)
+            return 0;
+        s->cur.exit = s->t;
+        s->cur.rec = s->recs;
         s->in_call = 0;
-        s->cur.nrec = 0;
-        return 0;
+        return 1;   /* a complete call */
     case SESHAT_REC_SEND:
     case SESHAT_REC_RECV:
     case SESHAT_REC_COLL:
@@ -118,25 +116,79 @@ static int on_record(struct state *s, const seshat_tr_record *rec, const an_stre
     return -1;
 }
 
+struct an_iter {
+    seshat_tr *tr;
+    struct state s;
+    an_stream_cb cb;
+    char path[4200];
+};
+
+an_iter *an_iter_open(const char *dir, int rank, const an_stream_cb *cb, char *err,
+                      size_t errlen)
+{
+    an_iter *it = calloc(1, sizeof *it);
+    if (!it) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    snprintf(it->path, sizeof it->path, "%s/rank-%d.sst", dir, rank);
+    it->tr = seshat_tr_open(it->path, err, errlen);
+    if (!it->tr) {
+        free(it);
+        return NULL;
+    }
+    if (cb)
+        it->cb = *cb;
+    return it;
+}
+
+int an_iter_next(an_iter *it, an_call *out, char *err, size_t errlen)
+{
+    seshat_tr_record rec;
+    int rc;
+    it->s.cur.nrec = 0;
+    while ((rc = seshat_tr_next(it->tr, &rec)) == 1) {
+        int k = on_record(&it->s, &rec, &it->cb, err, errlen, it->path);
+        if (k < 0)
+            return -1;
+        if (k == 1) {
+            *out = it->s.cur;
+            return 1;
+        }
+    }
+    if (rc < 0) {
+        snprintf(err, errlen, "%s", seshat_tr_error(it->tr));
+        return -1;
+    }
+    return 0;
+}
+
+int64_t an_iter_end(const an_iter *it)
+{
+    return it->s.have_end ? it->s.end : it->s.t;
+}
+
+void an_iter_close(an_iter *it)
+{
+    if (!it)
+        return;
+    seshat_tr_close(it->tr);
+    free(it->s.recs);
+    free(it);
+}
+
 int an_stream_read(const char *dir, int rank, const an_stream_cb *cb, int64_t *end_ns,
                    char *err, size_t errlen)
 {
-    char path[4200];
-    snprintf(path, sizeof path, "%s/rank-%d.sst", dir, rank);
-    seshat_tr *tr = seshat_tr_open(path, err, errlen);
-    if (!tr)
+    an_iter *it = an_iter_open(dir, rank, cb, err, errlen);
+    if (!it)
         return -1;
-    struct state s = { 0 };
-    seshat_tr_record rec;
-    int rc, bad = 0;
-    while (!bad && (rc = seshat_tr_next(tr, &rec)) == 1)
-        bad = on_record(&s, &rec, cb, err, errlen, path) != 0;
-    if (!bad && rc < 0) {
-        snprintf(err, errlen, "%s", seshat_tr_error(tr));
-        bad = 1;
-    }
-    seshat_tr_close(tr);
-    free(s.recs);
-    *end_ns = s.have_end ? s.end : s.t;
-    return bad ? -1 : 0;
+    an_call c;
+    int rc;
+    while ((rc = an_iter_next(it, &c, err, errlen)) == 1)
+        if (cb->call)
+            cb->call(cb->ctx, &c);
+    *end_ns = an_iter_end(it);
+    an_iter_close(it);
+    return rc < 0 ? -1 : 0;
 }

@@ -35,4 +35,14 @@ typedef struct an_stream_cb {
 int an_stream_read(const char *dir, int rank, const an_stream_cb *cb, int64_t *end_ns,
                    char *err, size_t errlen);
 
+/* The same, one call at a time: an_iter_next returns 1 with the next call
+ * (its records valid until the next call), 0 at the end, -1 on an error.
+ * Communicator definitions still go to cb->comm as they are met. */
+typedef struct an_iter an_iter;
+an_iter *an_iter_open(const char *dir, int rank, const an_stream_cb *cb, char *err,
+                      size_t errlen);
+int an_iter_next(an_iter *it, an_call *out, char *err, size_t errlen);
+int64_t an_iter_end(const an_iter *it);   /* after the end: the final virtual time */
+void an_iter_close(an_iter *it);
+
 #endif
