@@ -1,5 +1,6 @@
 /* an_coll.c - collective wait states, evaluated at the process that owns
- * the collective (by communicator) once every member's entry has arrived.
+ * the collective (by communicator) once every member's entry has arrived
+ * (members may arrive in different windows).
  * E = enter, X = exit of each member's call; latest = max E (docs/patterns.md). */
 #include <stdlib.h>
 
@@ -12,15 +13,6 @@ enum { K_BARRIER, K_BCAST, K_REDUCE, K_ALLREDUCE, K_GATHER, K_SCATTER, K_ALLGATH
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
-static int coll_order(const void *x, const void *y)
-{
-    const an_coll *a = x, *b = y;
-    if (a->comm != b->comm)
-        return a->comm < b->comm ? -1 : 1;
-    if (a->seq != b->seq)
-        return a->seq < b->seq ? -1 : 1;
-    return (a->me > b->me) - (a->me < b->me);
-}
 
 static void add(an_local *L, int pat, const an_coll *m, int64_t ns)
 {
@@ -104,7 +96,14 @@ static void one_group(an_local *L, const an_coll *g, int n)
     }
 }
 
-void an_replay_coll(an_local *L, MPI_Comm comm)
+static int by_member(const void *x, const void *y)
+{
+    const an_coll *a = x, *b = y;
+    return (a->me > b->me) - (a->me < b->me);
+}
+
+/* Members arrive window by window; an instance is judged when all have. */
+void an_replay_coll(an_local *L, MPI_Comm comm, int final)
 {
     int np;
     MPI_Comm_size(comm, &np);
@@ -117,18 +116,35 @@ void an_replay_coll(an_local *L, MPI_Comm comm)
     size_t n;
     an_coll *C = an_exchange(cv->data, cv->n, sizeof(an_coll), dest, comm, &n);
     free(dest);
-    qsort(C, n, sizeof *C, coll_order);
-    for (size_t i = 0; i < n;) {
-        size_t j = i;
-        int consistent = 1;
-        while (j < n && C[j].comm == C[i].comm && C[j].seq == C[i].seq) {
-            consistent &= C[j].kind == C[i].kind && C[j].me == (int32_t)(j - i);
-            j++;
+    cv->n = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t key = an_key3(C[i].comm, C[i].seq, 1);
+        int found;
+        int64_t g = an_map_get(&L->groups, key, &found);
+        if (!found) {
+            if (L->gfree.n) {
+                g = *AN_AT(&L->gfree, int64_t, --L->gfree.n);
+            } else {
+                g = (int64_t)L->gpool.n;
+                an_vec_init(an_vec_push(&L->gpool), sizeof(an_coll));
+            }
+            *an_map_slot(&L->groups, key) = g;
         }
-        /* Only complete instances: a filtered trace may lack members. */
-        if (consistent && (int)(j - i) == C[i].size)
-            one_group(L, &C[i], (int)(j - i));
-        i = j;
+        an_vec *members = AN_AT(&L->gpool, an_vec, g);
+        *(an_coll *)an_vec_push(members) = C[i];
+        if ((int)members->n < C[i].size)
+            continue;
+        qsort(members->data, members->n, sizeof(an_coll), by_member);
+        an_coll *m = members->data;
+        int consistent = 1;
+        for (size_t j = 0; j < members->n; j++)
+            consistent &= m[j].kind == m[0].kind && m[j].me == (int32_t)j;
+        if (consistent)
+            one_group(L, m, (int)members->n);
+        members->n = 0;
+        an_map_del(&L->groups, key);
+        *(int64_t *)an_vec_push(&L->gfree) = g;
     }
     free(C);
+    (void)final;   /* instances still missing a member are left out */
 }

@@ -16,6 +16,14 @@ static void *gather(const void *items, size_t n, size_t size, MPI_Comm comm, siz
     int me, np;
     MPI_Comm_rank(comm, &me);
     MPI_Comm_size(comm, &np);
+    if (np == 1) {   /* already here */
+        void *out = malloc(n * size + 1);
+        if (!out)
+            an_die("out of memory");
+        memcpy(out, items, n * size);
+        *nout = n;
+        return out;
+    }
     int cnt = (int)n, *cnts = me ? NULL : calloc((size_t)np, sizeof *cnts);
     int *disp = me ? NULL : calloc((size_t)np, sizeof *disp);
     MPI_Gather(&cnt, 1, MPI_INT, cnts, 1, MPI_INT, 0, comm);
@@ -41,7 +49,12 @@ static int by_rank_end(const void *x, const void *y)
     const an_wait *a = x, *b = y;
     if (a->rank != b->rank)
         return a->rank < b->rank ? -1 : 1;
-    return (a->cause_time > b->cause_time) - (a->cause_time < b->cause_time);
+    if (a->cause_time != b->cause_time)
+        return a->cause_time < b->cause_time ? -1 : 1;
+    /* Ties broken fully, so the path is the same for any process count. */
+    if (a->cause_rank != b->cause_rank)
+        return a->cause_rank < b->cause_rank ? -1 : 1;
+    return (a->E > b->E) - (a->E < b->E);
 }
 
 /* The latest wait of `rank` that ended at or before t, or NULL. */
@@ -88,7 +101,8 @@ struct split {
     size_t n, k;
     int rank;
     int64_t prev;
-    an_vec *out;           /* int64 triples: rank, local site, ns */
+    an_map *sum;           /* key3(rank, site, 0) -> ns */
+    an_vec *out;           /* int64 triples: rank, local site, ns (first seen) */
 };
 
 /* Adds the overlap of [from, to) with the path to `site`. */
@@ -103,10 +117,15 @@ static void overlap(struct split *s, int64_t from, int64_t to, int site)
         ns += b > a ? b - a : 0;
     }
     if (ns > 0) {
-        int64_t *v = an_vec_push(s->out);
-        v[0] = s->rank;
-        v[1] = site;
-        v[2] = ns;
+        int found;
+        uint64_t key = an_key3(s->rank, site, 0);
+        an_map_get(s->sum, key, &found);
+        if (!found) {
+            int64_t *v = an_vec_push(s->out);
+            v[0] = s->rank;
+            v[1] = site;
+        }
+        *an_map_slot(s->sum, key) += ns;
     }
 }
 
@@ -128,6 +147,8 @@ static int by_rank_from(const void *x, const void *y)
 
 static void split_local(const an_local *L, const char *dir, ival *iv, size_t n, an_vec *out)
 {
+    an_map sum;
+    an_map_init(&sum);
     qsort(iv, n, sizeof *iv, by_rank_from);
     for (int r = L->lo; r < L->hi; r++) {
         size_t first = 0;
@@ -138,7 +159,7 @@ static void split_local(const an_local *L, const char *dir, ival *iv, size_t n, 
             last++;
         if (first == last)
             continue;
-        struct split s = { L, iv + first, last - first, 0, r, 0, out };
+        struct split s = { L, iv + first, last - first, 0, r, 0, &sum, out };
         an_stream_cb cb = { &s, on_call, NULL };
         int64_t end;
         char err[4400];
@@ -146,6 +167,12 @@ static void split_local(const an_local *L, const char *dir, ival *iv, size_t n, 
             an_die("%s", err);
         overlap(&s, s.prev, end, -1);
     }
+    for (size_t i = 0; i < out->n; i++) {
+        int64_t *v = AN_AT(out, int64_t, 3 * i);
+        int found;
+        v[2] = an_map_get(&sum, an_key3(v[0], v[1], 0), &found);
+    }
+    an_map_free(&sum);
 }
 
 static void imbalance(seshat_analysis *a)

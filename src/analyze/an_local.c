@@ -53,6 +53,10 @@ struct ctx {
     an_rank *R;
     an_map chan_send, chan_recv, post, pending, comm_me, comm_size, coll_seq;
     int64_t uid, busy, seg_min;
+    an_iter *it;
+    an_call peek;              /* read but not yet in a window */
+    an_vec peek_recs;          /* its records (the reader's are reused) */
+    int have_peek;
 };
 
 static void ensure_site(an_rank *R, int site)
@@ -95,6 +99,20 @@ static void add_segment(struct ctx *c, int64_t start, int64_t end, int site)
     *(an_seg *)an_vec_push(v) = (an_seg){ start, end, site };
 }
 
+static void count_traffic(an_local *L, int src, int dst, int64_t bytes)
+{
+    int found;
+    an_map_get(&L->traffic, an_key3(src, dst, 0), &found);
+    if (!found)
+        *(an_pair *)an_vec_push(&L->traffic_keys) = (an_pair){ src, dst };
+    *an_map_slot(&L->traffic, an_key3(src, dst, 0)) += 1;
+    *an_map_slot(&L->traffic, an_key3(src, dst, 1)) += bytes;
+    int b = 0;
+    for (int64_t x = bytes; x > 0 && b < SESHAT_SIZE_BUCKETS - 1; x >>= 1)
+        b++;
+    L->size_hist[b]++;
+}
+
 static void on_send(struct ctx *c, const an_call *call, const an_rec *r, int flags)
 {
     int64_t comm = seshat_unzigzag(r->v[2]), tag = seshat_unzigzag(r->v[1]);
@@ -102,17 +120,28 @@ static void on_send(struct ctx *c, const an_call *call, const an_rec *r, int fla
     uint64_t proto = r->v[4], req = r->v[5];
     int64_t *seq = an_map_slot(&c->chan_send, an_key3(dst, comm, tag));
     int rendezvous = (proto & 0xff) == 1 && !(proto & 256);
-    an_send *s = an_vec_push(&c->L->sends);
-    *s = (an_send){ .src = c->R->rank, .dst = dst, .idx = (int32_t)c->R->sdone.n,
-                    .rendezvous = rendezvous, .comm = comm, .tag = tag, .seq = (*seq)++,
-                    .E = call->enter, .bytes = (int64_t)r->v[3] };
+    an_local *L = c->L;
+    count_traffic(L, c->R->rank, dst, (int64_t)r->v[3]);
+    an_send *s = an_vec_push(&L->sends);
+    *s = (an_send){ .src = c->R->rank, .dst = dst, .idx = -1, .rendezvous = rendezvous,
+                    .comm = comm, .tag = tag, .seq = (*seq)++, .E = call->enter,
+                    .bytes = (int64_t)r->v[3] };
     if (!rendezvous)
         return;   /* only rendezvous sends can meet a Late Receiver */
-    an_sdone *d = an_vec_push(&c->R->sdone);
-    *d = (an_sdone){ call->site, !req && (flags & F_SEND_BLOCKS), call->enter, call->exit,
-                     c->uid };
+    int64_t idx;
+    if (L->sdone_free.n)
+        idx = *AN_AT(&L->sdone_free, int64_t, --L->sdone_free.n);
+    else {
+        idx = (int64_t)L->sdone.n;
+        an_vec_push(&L->sdone);
+    }
+    s->idx = (int32_t)idx;
+    *AN_AT(&L->sdone, an_sdone, idx) =
+        (an_sdone){ .site = call->site, .blocking = !req && (flags & F_SEND_BLOCKS),
+                    .rank = c->R->rank, .live = 1, .completed = !req, .cE = call->enter,
+                    .cX = call->exit, .uid = c->uid };
     if (req)
-        *an_map_slot(&c->pending, req) = (int64_t)c->R->sdone.n;   /* index + 1 */
+        *an_map_slot(&c->pending, req) = idx + 1;
 }
 
 static void on_recv(struct ctx *c, const an_call *call, const an_rec *r, int flags)
@@ -135,9 +164,12 @@ static void on_complete(struct ctx *c, const an_call *call, uint64_t req, int fl
     int64_t idx = an_map_get(&c->pending, req, &found);
     if (!found || idx <= 0)
         return;
-    an_sdone *d = AN_AT(&c->R->sdone, an_sdone, idx - 1);
-    *d = (an_sdone){ call->site, (flags & F_WAITS) != 0, call->enter, call->exit, c->uid };
-    *an_map_slot(&c->pending, req) = 0;
+    an_sdone *d = AN_AT(&c->L->sdone, an_sdone, idx - 1);
+    if (d->live && d->rank == c->R->rank)
+        *d = (an_sdone){ .site = call->site, .blocking = (flags & F_WAITS) != 0, .rank = d->rank,
+                         .live = 1, .completed = 1, .cE = call->enter, .cX = call->exit,
+                         .uid = c->uid };
+    an_map_del(&c->pending, req);
 }
 
 static void on_coll(struct ctx *c, const an_call *call, const an_rec *r)
@@ -221,39 +253,97 @@ static void read_sites(an_rank *R, const char *dir)
         fclose(f);
 }
 
-static void read_rank(an_local *L, an_rank *R, const char *dir)
+static void finish_rank(an_local *L, an_rank *R, struct ctx *c)
 {
-    struct ctx c = { .L = L, .R = R };
-    an_vec_init(&R->segs, sizeof(an_seg));
-    an_vec_init(&R->sdone, sizeof(an_sdone));
-    an_stream_cb cb = { &c, on_call, on_comm };
-    char err[4400];
-    if (an_stream_read(dir, R->rank, &cb, &R->end_ns, err, sizeof err))
-        an_die("%s", err);
-    read_sites(R, dir);
-    an_contrib_add(L, SESHAT_PAT_COMPUTATION, R->rank, -1, R->end_ns - c.busy);
-    an_map *maps[] = { &c.chan_send, &c.chan_recv, &c.post, &c.pending, &c.comm_me,
-                       &c.comm_size, &c.coll_seq };
+    R->end_ns = an_iter_end(c->it);
+    an_contrib_add(L, SESHAT_PAT_COMPUTATION, R->rank, -1, R->end_ns - c->busy);
+    an_iter_close(c->it);
+    c->it = NULL;
+    an_map *maps[] = { &c->chan_send, &c->chan_recv, &c->post, &c->pending, &c->comm_me,
+                       &c->comm_size, &c->coll_seq };
     for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
         an_map_free(maps[i]);
+    an_vec_free(&c->peek_recs);
+    R->done = 1;
 }
 
-void an_local_read(an_local *L, const char *dir, int nranks, int lo, int hi)
+/* Reads the rank's next call into the peek slot; 0 at the end. */
+static int peek(struct ctx *c)
 {
-    *L = (an_local){ .nranks = nranks, .lo = lo, .hi = hi };
+    if (c->have_peek)
+        return 1;
+    char err[4400];
+    an_call call;
+    int rc = an_iter_next(c->it, &call, err, sizeof err);
+    if (rc < 0)
+        an_die("%s", err);
+    if (rc == 0)
+        return 0;
+    c->peek_recs.n = 0;
+    for (int i = 0; i < call.nrec; i++)
+        *(an_rec *)an_vec_push(&c->peek_recs) = call.rec[i];
+    c->peek = call;
+    c->have_peek = 1;
+    return 1;
+}
+
+void an_local_open(an_local *L, const char *dir, int nranks, int lo, int hi)
+{
+    *L = (an_local){ .nranks = nranks, .lo = lo, .hi = hi, .dir = dir, .want_waits = 1 };
     an_vec_init(&L->sends, sizeof(an_send));
     an_vec_init(&L->recvs, sizeof(an_recv));
     an_vec_init(&L->colls, sizeof(an_coll));
     an_vec_init(&L->contrib_keys, 3 * sizeof(int64_t));
     an_vec_init(&L->waits, sizeof(an_wait));
-    an_map_init(&L->contrib);
+    an_vec_init(&L->sdone, sizeof(an_sdone));
+    an_vec_init(&L->sdone_free, sizeof(int64_t));
+    an_vec_init(&L->deferred, 3 * sizeof(int64_t));
+    an_vec_init(&L->traffic_keys, sizeof(an_pair));
+    an_vec_init(&L->gpool, sizeof(an_vec));
+    an_vec_init(&L->gfree, sizeof(int64_t));
     L->ranks = calloc((size_t)(hi > lo ? hi - lo : 1), sizeof *L->ranks);
     if (!L->ranks)
         an_die("out of memory");
     for (int r = lo; r < hi; r++) {
-        L->ranks[r - lo].rank = r;
-        read_rank(L, &L->ranks[r - lo], dir);
+        an_rank *R = &L->ranks[r - lo];
+        struct ctx *c = calloc(1, sizeof *c);
+        if (!c)
+            an_die("out of memory");
+        R->rank = r;
+        R->state = c;
+        an_vec_init(&R->segs, sizeof(an_seg));
+        an_vec_init(&R->rq, sizeof(an_recv));
+        *c = (struct ctx){ .L = L, .R = R };
+        an_vec_init(&c->peek_recs, sizeof(an_rec));
+        an_stream_cb cb = { c, NULL, on_comm };
+        char err[4400];
+        if (!(c->it = an_iter_open(dir, r, &cb, err, sizeof err)))
+            an_die("%s", err);
+        read_sites(R, dir);
     }
+}
+
+int64_t an_local_window(an_local *L, int64_t T, int64_t *next)
+{
+    int64_t calls = 0;
+    *next = INT64_MAX;
+    for (int i = 0; i < L->hi - L->lo; i++) {
+        an_rank *R = &L->ranks[i];
+        struct ctx *c = R->state;
+        if (R->done)
+            continue;
+        while (peek(c) && c->peek.enter < T) {
+            c->peek.rec = c->peek_recs.data;
+            on_call(c, &c->peek);
+            c->have_peek = 0;
+            calls++;
+        }
+        if (c->have_peek)
+            *next = c->peek.enter < *next ? c->peek.enter : *next;
+        else
+            finish_rank(L, R, c);
+    }
+    return calls;
 }
 
 void an_contrib_add(an_local *L, int pattern, int rank, int site, int64_t ns)
@@ -276,6 +366,12 @@ void an_local_free(an_local *L)
 {
     for (int r = 0; r < L->hi - L->lo; r++) {
         an_rank *R = &L->ranks[r];
+        struct ctx *c = R->state;
+        if (c && !R->done)
+            finish_rank(L, R, c);
+        free(c);
+        an_vec_free(&R->rq);
+        free(R->ring);
         for (int i = 0; i < R->nsites; i++)
             free(R->site_loc[i]);
         free(R->site_loc);
@@ -283,8 +379,19 @@ void an_local_free(an_local *L)
         free(R->site_ns);
         free(R->site_visits);
         an_vec_free(&R->segs);
-        an_vec_free(&R->sdone);
     }
+    for (size_t g = 0; g < L->gpool.n; g++)
+        an_vec_free(AN_AT(&L->gpool, an_vec, g));
+    an_vec_free(&L->gpool);
+    an_vec_free(&L->gfree);
+    an_vec_free(&L->sdone);
+    an_vec_free(&L->sdone_free);
+    an_vec_free(&L->deferred);
+    an_vec_free(&L->traffic_keys);
+    an_map_free(&L->traffic);
+    an_map *maps[] = { &L->unmatched, &L->unmatched_info, &L->waiting, &L->lr_max, &L->groups };
+    for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
+        an_map_free(maps[i]);
     free(L->ranks);
     an_vec_free(&L->sends);
     an_vec_free(&L->recvs);
@@ -296,6 +403,6 @@ void an_local_free(an_local *L)
 
 void an_wait_add(an_local *L, int rank, int64_t E, int cause_rank, int64_t cause_time)
 {
-    if (cause_time > E && cause_rank != rank)
+    if (L->want_waits && cause_time > E && cause_rank != rank)
         *(an_wait *)an_vec_push(&L->waits) = (an_wait){ rank, cause_rank, E, cause_time };
 }

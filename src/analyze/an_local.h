@@ -1,7 +1,8 @@
-/* an_local.h - the first pass over the ranks an analyzer process owns:
- * each stream is read once, call by call, into the time profile per call
- * site and the communication records the replay exchanges (sends, receives,
- * collective entries), which are far fewer than the events. */
+/* an_local.h - the ranks an analyzer process owns, read window by window
+ * of virtual time: each stream is read once, call by call, into the time
+ * profile per call site and the communication records the replay exchanges
+ * (sends, receives, collective entries). Records live only until the
+ * exchange has paired them, so memory follows the window, not the trace. */
 #ifndef SESHAT_AN_LOCAL_H
 #define SESHAT_AN_LOCAL_H
 
@@ -10,7 +11,7 @@
 #include "analyze/an_util.h"
 
 typedef struct an_send {            /* shipped to the receiver's owner */
-    int32_t src, dst, rendezvous, idx;    /* idx: position in the sender's list */
+    int32_t src, dst, rendezvous, idx;    /* idx: the sender's completion record */
     int64_t comm, tag, seq, E, bytes;
 } an_send;
 
@@ -22,8 +23,8 @@ typedef struct an_recv {            /* stays with the receiver's owner */
     int64_t E_send;                 /* filled by the matching; -1 = unmatched */
 } an_recv;
 
-typedef struct an_sdone {           /* where a send completed, at its sender */
-    int32_t site, blocking;
+typedef struct an_sdone {           /* where a rendezvous send completed, at its sender */
+    int32_t site, blocking, rank, live, completed, pad;
     int64_t cE, cX, uid;
 } an_sdone;
 
@@ -52,7 +53,13 @@ typedef struct an_rank {
     int64_t *site_ns;               /* [nsites] time in the call at the site */
     int64_t *site_visits;
     an_vec segs;                    /* an_seg, coarsened */
-    an_vec sdone;                   /* an_sdone per send, same order as the sends */
+    void *state;                    /* the reader and its matching state (an_local.c) */
+    int done;
+    /* Receives waiting to be judged, in call order (an_p2p.c) */
+    an_vec rq;                      /* an_recv */
+    size_t rq_head;                 /* judged prefix */
+    int64_t rq_base;                /* absolute position of rq[0] */
+    void *ring;                     /* Late Sender instances (an_p2p.c) */
 } an_rank;
 
 /* Everything one analyzer process holds after the first pass. */
@@ -60,15 +67,34 @@ typedef struct an_local {
     int nranks;                     /* trace ranks in all */
     int lo, hi;                     /* owned: [lo, hi) */
     an_rank *ranks;                 /* [hi - lo] */
-    an_vec sends, recvs, colls;     /* an_send, an_recv, an_coll of the owned ranks */
+    const char *dir;
+    int want_waits;                 /* keep an_wait records (for the critical path) */
+    an_vec sends, recvs, colls;     /* this window's an_send, an_recv, an_coll */
+    an_vec sdone;                   /* an_sdone pool (free entries: live == 0) */
+    an_vec sdone_free;              /* free pool indices (int64) */
+    an_vec deferred;                /* Late Receiver replies waiting for their Wait */
+    an_map traffic;                 /* key3(src, dst, 0): messages, (src, dst, 1): bytes */
+    an_vec traffic_keys;            /* an_pair (src, dst) in first-seen order */
+    int64_t size_hist[40];          /* SESHAT_SIZE_BUCKETS */
+    an_map unmatched;               /* key5(dst, src, comm, tag, seq) -> E_send (sends waiting) */
+    an_map unmatched_info;          /* same key -> idx << 32 | src << 1 | rendezvous */
+    an_map waiting;                 /* same key -> absolute position in the receiver's rq */
+    an_map lr_max;                  /* key3(src, uid, 0): latest receive post so far */
+    an_map groups;                  /* key3(comm, seq, 1): collective instance -> pool index */
+    an_vec gpool;                   /* an_vec of an_coll per instance (an_coll.c) */
+    an_vec gfree;
     an_vec waits;                   /* an_wait, wherever they were computed */
     an_map contrib;                 /* an_key3(pattern, rank, site) -> ns */
     an_vec contrib_keys;            /* the (pattern, rank, site) triples, insertion order */
 } an_local;
 
-/* Reads ranks [lo, hi) of the trace in dir. Exits with a message naming
+/* Opens ranks [lo, hi) of the trace in dir. Exits with a message naming
  * the file on a broken trace. */
-void an_local_read(an_local *L, const char *dir, int nranks, int lo, int hi);
+void an_local_open(an_local *L, const char *dir, int nranks, int lo, int hi);
+/* Reads every call that enters before T into the profile and this
+ * window's records; returns how many calls; *next = the earliest enter
+ * time not read yet (INT64_MAX when every owned rank is done). */
+int64_t an_local_window(an_local *L, int64_t T, int64_t *next);
 void an_local_free(an_local *L);
 
 /* Record that `rank` waited from E until cause_time for cause_rank. */

@@ -17,9 +17,11 @@ int an_owner(int rank, int nranks, int nprocs);
 /* The block of ranks process p owns: [*lo, *hi). */
 void an_block(int p, int nranks, int nprocs, int *lo, int *hi);
 
-/* Collective over comm; adds pattern contributions to L. */
-void an_replay_p2p(an_local *L, MPI_Comm comm);
-void an_replay_coll(an_local *L, MPI_Comm comm);
+/* Collective over comm, once per window: pairs this window's records with
+ * the waiting ones and adds the wait states that became complete to L;
+ * `final` (after the last window) settles what is left. */
+void an_replay_p2p(an_local *L, MPI_Comm comm, int final);
+void an_replay_coll(an_local *L, MPI_Comm comm, int final);
 
 /* Sends items[i] (each `size` bytes) to process dest[i]; returns what this
  * process received (malloc'ed) and its count in *nout. */

@@ -9,16 +9,6 @@
 #include "interpose/gen_calls.h"
 #include "trace_kinds.h"
 
-static int bucket(int64_t bytes)
-{
-    int b = 0;
-    while (bytes > 0 && b < SESHAT_SIZE_BUCKETS - 1) {
-        bytes >>= 1;
-        b++;
-    }
-    return b;
-}
-
 static void pack_ranks(const an_local *L, an_buf *b)
 {
     an_buf_i64(b, L->hi - L->lo);
@@ -40,33 +30,16 @@ static void pack_ranks(const an_local *L, an_buf *b)
 
 static void pack_traffic(const an_local *L, an_buf *b)
 {
-    an_map cell;
-    an_vec keys;
-    an_map_init(&cell);
-    an_vec_init(&keys, sizeof(an_pair));
-    int64_t hist[SESHAT_SIZE_BUCKETS] = { 0 };
-    for (size_t i = 0; i < L->sends.n; i++) {
-        const an_send *s = AN_AT(&L->sends, an_send, i);
-        int found;
-        an_map_get(&cell, an_key3(s->src, s->dst, 0), &found);
-        if (!found)
-            *(an_pair *)an_vec_push(&keys) = (an_pair){ s->src, s->dst };
-        *an_map_slot(&cell, an_key3(s->src, s->dst, 0)) += 1;
-        *an_map_slot(&cell, an_key3(s->src, s->dst, 1)) += s->bytes;
-        hist[bucket(s->bytes)]++;
-    }
-    an_buf_put(b, hist, sizeof hist);
-    an_buf_i64(b, (int64_t)keys.n);
-    for (size_t i = 0; i < keys.n; i++) {
-        const an_pair *k = AN_AT(&keys, an_pair, i);
+    an_buf_put(b, L->size_hist, sizeof L->size_hist);
+    an_buf_i64(b, (int64_t)L->traffic_keys.n);
+    for (size_t i = 0; i < L->traffic_keys.n; i++) {
+        const an_pair *k = AN_AT(&L->traffic_keys, an_pair, i);
         int f;
         an_buf_i64(b, k->a);
         an_buf_i64(b, k->b);
-        an_buf_i64(b, an_map_get(&cell, an_key3(k->a, k->b, 0), &f));
-        an_buf_i64(b, an_map_get(&cell, an_key3(k->a, k->b, 1), &f));
+        an_buf_i64(b, an_map_get(&L->traffic, an_key3(k->a, k->b, 0), &f));
+        an_buf_i64(b, an_map_get(&L->traffic, an_key3(k->a, k->b, 1), &f));
     }
-    an_map_free(&cell);
-    an_vec_free(&keys);
 }
 
 static void pack_contrib(const an_local *L, an_buf *b)

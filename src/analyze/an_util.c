@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 void an_die(const char *fmt, ...)
@@ -63,6 +64,13 @@ uint64_t an_key3(int64_t a, int64_t b, int64_t c)
     return mix(mix(mix((uint64_t)a) ^ (uint64_t)b) ^ (uint64_t)c);
 }
 
+uint64_t an_key5(int64_t a, int64_t b, int64_t c, int64_t d, int64_t e)
+{
+    return mix(an_key3(a, b, c) ^ mix(mix((uint64_t)d) ^ (uint64_t)e));
+}
+
+#define GONE UINT64_MAX
+
 void an_map_init(an_map *m)
 {
     *m = (an_map){ 0 };
@@ -70,13 +78,17 @@ void an_map_init(an_map *m)
 
 static void grow(an_map *m)
 {
-    an_map n = { .cap = m->cap ? 2 * m->cap : 256 };
+    /* Rehash into a table sized for the live keys (deleted slots vanish). */
+    size_t cap = 256;
+    while (cap < 4 * (m->n + 1))
+        cap *= 2;
+    an_map n = { .cap = cap };
     n.keys = calloc(n.cap, sizeof *n.keys);
     n.vals = calloc(n.cap, sizeof *n.vals);
     if (!n.keys || !n.vals)
         an_die("out of memory");
     for (size_t i = 0; i < m->cap; i++)
-        if (m->keys[i])
+        if (m->keys[i] && m->keys[i] != GONE)
             *an_map_slot(&n, m->keys[i] - 1) = m->vals[i];
     free(m->keys);
     free(m->vals);
@@ -86,21 +98,50 @@ static void grow(an_map *m)
 /* Keys are stored + 1 so that 0 marks an empty slot. */
 int64_t *an_map_slot(an_map *m, uint64_t key)
 {
-    if (2 * (m->n + 1) > m->cap)
+    if (key + 1 == GONE || key + 1 == 0)
+        key ^= 1;   /* the two reserved values are never real keys */
+    if (2 * (m->used + 1) > m->cap)
         grow(m);
-    size_t i = mix(key) & (m->cap - 1);
-    while (m->keys[i] && m->keys[i] != key + 1)
+    size_t i = mix(key) & (m->cap - 1), tomb = SIZE_MAX;
+    while (m->keys[i] && m->keys[i] != key + 1) {
+        if (m->keys[i] == GONE && tomb == SIZE_MAX)
+            tomb = i;
         i = (i + 1) & (m->cap - 1);
+    }
     if (!m->keys[i]) {
+        if (tomb != SIZE_MAX)
+            i = tomb;
+        else
+            m->used++;
         m->keys[i] = key + 1;
+        m->vals[i] = 0;
         m->n++;
     }
     return &m->vals[i];
 }
 
+void an_map_del(an_map *m, uint64_t key)
+{
+    if (key + 1 == GONE || key + 1 == 0)
+        key ^= 1;
+    if (!m->cap)
+        return;
+    size_t i = mix(key) & (m->cap - 1);
+    while (m->keys[i]) {
+        if (m->keys[i] == key + 1) {
+            m->keys[i] = GONE;
+            m->n--;
+            return;
+        }
+        i = (i + 1) & (m->cap - 1);
+    }
+}
+
 int64_t an_map_get(const an_map *m, uint64_t key, int *found)
 {
     *found = 0;
+    if (key + 1 == GONE || key + 1 == 0)
+        key ^= 1;
     if (!m->cap)
         return 0;
     size_t i = mix(key) & (m->cap - 1);

@@ -21,16 +21,18 @@ typedef struct an_pair { int64_t a, b; } an_pair;
 
 /* Map from a 64-bit key to a 64-bit value (0 when absent). */
 typedef struct an_map {
-    uint64_t *keys;
+    uint64_t *keys;          /* key + 1; 0 empty; AN_MAP_GONE deleted */
     int64_t *vals;
-    size_t cap, n;
+    size_t cap, n, used;     /* n live keys; used = live + deleted slots */
 } an_map;
 
 void an_map_init(an_map *m);
 int64_t *an_map_slot(an_map *m, uint64_t key);   /* created as 0 if absent */
 int64_t an_map_get(const an_map *m, uint64_t key, int *found);
+void an_map_del(an_map *m, uint64_t key);             /* no-op if absent */
 void an_map_free(an_map *m);
 uint64_t an_key3(int64_t a, int64_t b, int64_t c);   /* a well-mixed key of three ints */
+uint64_t an_key5(int64_t a, int64_t b, int64_t c, int64_t d, int64_t e);
 
 /* A byte buffer for packing records (native byte order: the analyzer's
  * processes run on one kind of machine). */

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <iniparser/iniparser.h>
 #include <limits.h>
+#include <malloc.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,19 +26,20 @@
 
 typedef struct opts {
     const char *dir, *model;
-    int procs, quiet;
+    int procs, quiet, no_cpath;
 } opts;
 
 static void usage(FILE *f)
 {
-    fputs("usage: seshat-analyze [-j M] [--model FILE.ini] [--quiet] TRACEDIR\n"
+    fputs("usage: seshat-analyze [-j M] [--model FILE.ini] [--no-critical-path] [--quiet] TRACEDIR\n"
           "\n"
           "Replays the trace in parallel (M analyzer processes, default: one per core up\n"
           "to the trace's ranks; any M from 1 works), finds the wait states (Late Sender,\n"
           "Late Receiver, Wait at N x N, Wait at Barrier, Early Reduce, Late Broadcast, ...)\n"
           "and writes TRACEDIR/analysis.json, TRACEDIR/analysis.cubex (CUBE4) and\n"
           "TRACEDIR/report.html; prints a summary. Run it directly (it starts mpirun\n"
-          "itself) or under mpirun -np M.\n",
+          "itself) or under mpirun -np M. --no-critical-path saves the memory of one\n"
+          "record per wait state and a second pass over the streams.\n",
           f);
 }
 
@@ -55,6 +57,8 @@ static int parse(int argc, char **argv, opts *o)
             o->model = argv[++i];
         } else if (!strcmp(a, "--quiet")) {
             o->quiet = 1;
+        } else if (!strcmp(a, "--no-critical-path")) {
+            o->no_cpath = 1;
         } else if (a[0] != '-' && !o->dir) {
             o->dir = a;
         } else {
@@ -205,6 +209,32 @@ static void write_outputs(const seshat_analysis *a, const opts *o)
     }
 }
 
+/* Virtual-time windows sized to about `window` calls per process (256 Ki,
+ * or $SESHAT_ANALYZE_WINDOW: tests use tiny ones): memory follows the
+ * window, not the trace. */
+static void replay_windows(an_local *L, MPI_Comm comm)
+{
+    const char *w = getenv("SESHAT_ANALYZE_WINDOW");
+    int64_t WINDOW_CALLS = w && atoll(w) > 0 ? atoll(w) : 1 << 18;
+    int64_t T = 0, delta = WINDOW_CALLS < 1000 ? 1 : 1000000;
+    for (;;) {
+        int64_t next, calls = an_local_window(L, T, &next), gnext, most;
+        an_replay_p2p(L, comm, 0);
+        an_replay_coll(L, comm, 0);
+        MPI_Allreduce(&next, &gnext, 1, MPI_INT64_T, MPI_MIN, comm);
+        MPI_Allreduce(&calls, &most, 1, MPI_INT64_T, MPI_MAX, comm);
+        if (gnext == INT64_MAX)
+            break;
+        if (most < WINDOW_CALLS / 2 && delta < INT64_MAX / 4)
+            delta *= 2;
+        else if (most > 2 * WINDOW_CALLS && delta > 1)
+            delta /= 2;
+        T = (gnext > T ? gnext : T) + delta;
+    }
+    an_replay_p2p(L, comm, 1);
+    an_replay_coll(L, comm, 1);
+}
+
 int main(int argc, char **argv)
 {
     opts o;
@@ -224,18 +254,23 @@ int main(int argc, char **argv)
     }
     if (!under_mpi)
         return launch(argv, &o, nranks);
+    /* Window buffers come and go: keep freed memory in the heap instead of
+     * returning it to the kernel (fresh pages cost a fault each). */
+    mallopt(M_MMAP_THRESHOLD, 1 << 30);
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
     MPI_Init(&argc, &argv);
     int me, np, lo, hi;
     MPI_Comm_rank(MPI_COMM_WORLD, &me);
     MPI_Comm_size(MPI_COMM_WORLD, &np);
     an_block(me, nranks, np, &lo, &hi);
     an_local L;
-    an_local_read(&L, o.dir, nranks, lo, hi);
-    an_replay_p2p(&L, MPI_COMM_WORLD);
-    an_replay_coll(&L, MPI_COMM_WORLD);
+    an_local_open(&L, o.dir, nranks, lo, hi);
+    L.want_waits = !o.no_cpath;
+    replay_windows(&L, MPI_COMM_WORLD);
     seshat_analysis a;
     int root = an_root_gather(&L, MPI_COMM_WORLD, &a);
-    an_cpath(&L, o.dir, MPI_COMM_WORLD, &a);
+    if (!o.no_cpath)
+        an_cpath(&L, o.dir, MPI_COMM_WORLD, &a);
     if (root) {
         if (o.model && read_whatif(&a, &o))
             fprintf(stderr, "seshat-analyze: --model: no what-if result in %s/whatif.txt "
