@@ -29,7 +29,8 @@ done < <(grep '^    \$ ' "$top/docs/user-guide.md")
 [ $n -ge 12 ] && ok "guide: $n commands run" || bad "guide: only $n commands found"
 # What the walk-through promises to leave behind.
 for f in sweep-bw/sweep.csv sweep-bw/sweep.png heat-matrix-count.csv heat-matrix-sizes.png \
-         heat-trace/defs.ini heat-otf2/traces.otf2 presets/host.ini; do
+         heat-trace/defs.ini heat-otf2/traces.otf2 presets/host.ini heat-trace/analysis.json \
+         heat-trace/analysis.cubex heat-trace/report.html; do
     [ -s "$work/$f" ] && ok "guide: $f written" || bad "guide: $f missing"
 done
 summary
