@@ -96,6 +96,37 @@ static void callsites(FILE *f, const seshat_analysis *a)
     fputs("  ],\n", f);
 }
 
+/* Time and visits per MPI function, summed over its call sites. */
+static void functions(FILE *f, const seshat_analysis *a)
+{
+    fputs("  \"functions\": {", f);
+    int first = 1;
+    for (int s = 0; s < a->nsites; s++) {
+        int seen = 0;
+        for (int t = 0; t < s && !seen; t++)
+            seen = !strcmp(a->sites[t].function, a->sites[s].function);
+        if (seen)
+            continue;
+        uint64_t visits = 0;
+        int64_t time = 0;
+        for (int t = s; t < a->nsites; t++) {
+            if (strcmp(a->sites[t].function, a->sites[s].function))
+                continue;
+            for (int r = 0; r < a->nranks; r++) {
+                visits += a->visits[(size_t)t * (size_t)a->nranks + (size_t)r];
+                time += seshat_analysis_inclusive(a, SESHAT_PAT_MPI, t, r);
+            }
+        }
+        fprintf(f, "%s\n    ", first ? "" : ",");
+        str(f, a->sites[s].function);
+        fprintf(f, ": {\"visits\": %llu, \"time\": ", (unsigned long long)visits);
+        secs(f, time);
+        fputc('}', f);
+        first = 0;
+    }
+    fputs("\n  },\n", f);
+}
+
 static void matrix(FILE *f, const char *name, const uint64_t *m, int n)
 {
     fprintf(f, "    \"%s\": [", name);
@@ -189,6 +220,7 @@ int seshat_analysis_write_json(const seshat_analysis *a, const char *path, char 
     fputs("],\n", f);
     patterns(f, a);
     callsites(f, a);
+    functions(f, a);
     messages(f, a);
     extras(f, a);
     fputs("}\n", f);

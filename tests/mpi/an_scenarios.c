@@ -5,7 +5,8 @@
  *   wrong_order      rank 0 takes a late message (2D) first, then one sent
  *                    at 0: from another rank (3 ranks) and from the same one
  *   late_receiver    rank 0 MPI_Ssend at 0; rank 1 computes 3D, then
- *                    receives; then the same with a 1 MiB MPI_Send
+ *                    receives; then the same with a 1 MiB MPI_Send, then
+ *                    with MPI_Issend + MPI_Wait
  *   collectives      rank r computes r*D before a barrier, an allreduce, an
  *                    alltoall and a reduce (root 0); the root computes 3D
  *                    before a bcast; rank r computes (p-1-r)*D before a scan
@@ -81,6 +82,15 @@ static void late_receiver(void)
     } else if (rank == 1) {
         compute(3 * D);
         MPI_Recv(big, sizeof big, MPI_BYTE, 0, 6, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (rank == 0) {
+        MPI_Request r;
+        MPI_Issend(&x, 1, MPI_INT, 1, 8, MPI_COMM_WORLD, &r);
+        MPI_Wait(&r, MPI_STATUS_IGNORE);
+    } else if (rank == 1) {
+        compute(3 * D);
+        MPI_Recv(&x, 1, MPI_INT, 0, 8, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     }
 }
 

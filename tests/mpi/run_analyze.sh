@@ -50,7 +50,8 @@ check wrong_order 3 \
     "no plain late sender left|$P['late_sender']['total'] - $P['late_sender_wrong_order']['total']|=0.0"
 
 check late_receiver 2 \
-    "late_receiver (Ssend 3D + 1 MiB rendezvous Send 3D)|$P['late_receiver']['total']|0.006" \
+    "late_receiver (Ssend 3D + 1 MiB rendezvous Send 3D + Issend/Wait 3D)|$P['late_receiver']['total']|0.009" \
+    "at the MPI_Wait of the Issend|sum($(site late_receiver MPI_Wait))|0.003" \
     "at MPI_Ssend|sum($(site late_receiver MPI_Ssend))|0.003" \
     "at the rendezvous MPI_Send|sum($(site late_receiver MPI_Send))|0.003"
 
