@@ -54,7 +54,7 @@ done; done; done
 
 mkdir -p "$OUT/logs" "$OUT/traces"
 csv="$OUT/runs.csv"
-[ -f "$csv" ] || echo "bench,class,np,mode,rep,status,reported_s,mops,verified,wall_s,peak_kb,trace_bytes,events" >"$csv"
+[ -f "$csv" ] || echo "bench,class,np,mode,rep,status,reported_s,mops,verified,wall_s,peak_kb,trace_bytes,events,virtual_s" >"$csv"
 root=""; [ "$(id -u)" -eq 0 ] && root=--allow-run-as-root
 have_time=0; [ -x /usr/bin/time ] && have_time=1
 
@@ -91,7 +91,10 @@ run_one() {   # run_one BENCH CLASS NP MODE REP BINARY
         tbytes=$(awk '$1 == "stream_bytes" { print $2 }' <<<"$st")
         events=$(awk '$1 == "events" { print $2 }' <<<"$st")
     fi
-    echo "$b,$c,$n,$mode,$rep,$status,${t:-},${mops:-},$ver,$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }'),${peak:-},${tbytes:-},${events:-}" >>"$csv"
+    # seshat's own account, to the nanosecond: the largest final virtual time
+    local vt
+    vt=$(grep -o 'virtual time [0-9.]* s (min) \.\. [0-9.]* s (max)' "$log" | awk '{print $7}' | tail -1)
+    echo "$b,$c,$n,$mode,$rep,$status,${t:-},${mops:-},$ver,$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }'),${peak:-},${tbytes:-},${events:-},${vt:-}" >>"$csv"
     printf '%-4s %s np=%s %-6s rep %s: %s reported %ss\n' "$b" "$c" "$n" "$mode" "$rep" "$status" "${t:-?}"
 }
 

@@ -35,6 +35,9 @@ if NPB_BIN="$dir/bin" BENCHMARKS="cg ep" CLASSES="S F" NPROCS=2 REPS=2 MODES="na
     # 100 ring steps of 4 bytes: 100 (L + 4 ns) = 0.000500400 s, printed as 0.000500.
     grep -q '^| cg.S.2 |.*| 0.000500 |.*| ok |$' "$dir/out/table2.md" && ok "$desc: cg row, simulated 0.000500 s" \
         || bad "$desc: cg row: $(grep cg.S.2 "$dir/out/table2.md")"
+    # seshat's own nanosecond account of the run, sim and traced alike.
+    grep -q '^cg,S,2,sim,1,ok,.*,0.000500400$' "$dir/out/runs.csv" && ok "$desc: virtual time 0.000500400 s recorded" ||
+        bad "$desc: virtual time: $(grep '^cg,S,2,sim,1' "$dir/out/runs.csv")"
     grep -q '^| ep.F.2 |.*failed' "$dir/out/table2.md" && ok "$desc: failing benchmark marked failed" \
         || bad "$desc: ep row: $(grep ep.F.2 "$dir/out/table2.md")"
     if command -v gnuplot >/dev/null; then
