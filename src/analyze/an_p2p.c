@@ -68,7 +68,8 @@ static void take_sends(an_local *L, const an_send *S, size_t n, an_vec *rep, an_
         } else {
             *an_map_slot(&L->unmatched, k) = s->E;
             *an_map_slot(&L->unmatched_info, k ^ 0x5bd1e995) =
-                (int64_t)s->idx << 32 | (int64_t)s->src << 1 | s->rendezvous;
+                (int64_t)((uint64_t)(uint32_t)s->idx << 32 | (uint64_t)(uint32_t)s->src << 1 |
+                          (uint64_t)s->rendezvous);
         }
     }
 }
@@ -88,8 +89,8 @@ static void take_recvs(an_local *L, an_vec *rep, an_vec *rdest, int np)
             an_map_del(&L->unmatched, k);
             an_map_del(&L->unmatched_info, k ^ 0x5bd1e995);
             if (info & 1)
-                add_reply(rep, rdest, np, L->nranks, (int)((info >> 1) & 0x7fffffff),
-                          (int)(info >> 32), r->dst, r->P);
+                add_reply(rep, rdest, np, L->nranks, (int)(((uint64_t)info >> 1) & 0x7fffffff),
+                          (int32_t)(uint32_t)((uint64_t)info >> 32), r->dst, r->P);
         } else {
             *an_map_slot(&L->waiting, k) = R->rq_base + (int64_t)R->rq.n;
         }

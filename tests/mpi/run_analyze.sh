@@ -87,7 +87,7 @@ if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/all" -np 4 -- "$T/an_scenarios"
         SESHAT_ANALYZE_WINDOW=2 job "$desc $j, 2-call windows" "$AN" -j $j --quiet "$dir/all" &&
             sums="$sums $(md5sum <"$dir/all/analysis.json" | cut -c1-12)"
     done
-    [ "$(echo $sums | tr ' ' '\n' | sort -u | wc -l)" = 1 ] &&
+    [ "$(echo $sums | wc -w)" = 6 ] && [ "$(echo $sums | tr ' ' '\n' | sort -u | wc -l)" = 1 ] &&
         ok "$desc: M = 4, 1, 2, 3 and windows of 2 calls give identical analysis.json ($sums)" ||
         bad "$desc: differ:$sums"
     n=$(python3 "$J" "$dir/all/analysis.json" "a['messages']['count']")
