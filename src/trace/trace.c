@@ -99,7 +99,8 @@ static int add_ranges(struct dl_phdr_info *info, size_t size, void *data)
     (void)data;
     const char *n = info->dlpi_name ? info->dlpi_name : "";
     int shim = strstr(n, "libmpi_mpifh") || strstr(n, "libmpi_usempi");
-    if (!shim && !strstr(n, "libseshat"))
+    /* libseshat's frames, and a sanitizer's backtrace interceptor. */
+    if (!shim && !strstr(n, "libseshat") && !strstr(n, "libasan") && !strstr(n, "libubsan"))
         return 0;
     have_shim |= shim;
     for (int i = 0; i < info->dlpi_phnum && nranges < MAX_RANGES; i++)
