@@ -128,3 +128,12 @@ void seshat_tr_close(seshat_tr *r)
     free(r->out);
     free(r);
 }
+
+int seshat_tr_decode(const seshat_tr_record *rec, uint64_t *v, int n)
+{
+    const uint8_t *p = rec->payload, *end = p + rec->len;
+    int k = 0;
+    while (k < n && p < end && seshat_get_varint(&p, end, &v[k]) == 0)
+        k++;
+    return k;
+}

@@ -25,4 +25,7 @@ const char *seshat_tr_error(const seshat_tr *r);
 uint64_t seshat_tr_offset(const seshat_tr *r);
 void seshat_tr_close(seshat_tr *r);   /* accepts NULL */
 
+/* Decodes up to n varints of a record's payload into v; returns how many. */
+int seshat_tr_decode(const seshat_tr_record *rec, uint64_t *v, int n);
+
 #endif

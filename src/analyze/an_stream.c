@@ -8,15 +8,6 @@
 #include "trace_format.h"
 #include "trace_reader.h"
 
-static int decode(const seshat_tr_record *rec, uint64_t *v, int n)
-{
-    const uint8_t *p = rec->payload, *end = p + rec->len;
-    int k = 0;
-    while (k < n && p < end && seshat_get_varint(&p, end, &v[k]) == 0)
-        k++;
-    return k;
-}
-
 struct state {
     an_call cur;
     an_rec *recs;
@@ -73,7 +64,7 @@ static int on_record(struct state *s, const seshat_tr_record *rec, const an_stre
                      char *err, size_t errlen, const char *path)
 {
     an_rec r = { .kind = rec->kind };
-    int n = rec->kind == SESHAT_REC_HEADER ? 0 : decode(rec, r.v, AN_MAX_FIELDS);
+    int n = rec->kind == SESHAT_REC_HEADER ? 0 : seshat_tr_decode(rec, r.v, AN_MAX_FIELDS);
     switch (rec->kind) {
     case SESHAT_REC_ENTER:
         if (n < 3)

@@ -14,31 +14,17 @@
 #include <string.h>
 
 #include "analyze/analysis.h"
+#include "analyze/markup.h"
 #include "analyze/tar_writer.h"
-
-static void xml(FILE *f, const char *s)
-{
-    for (; *s; s++) {
-        switch (*s) {
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '&': fputs("&amp;", f); break;
-        case '"': fputs("&quot;", f); break;
-        default:
-            if ((unsigned char)*s >= 0x20 || *s == '\t')
-                fputc(*s, f);
-        }
-    }
-}
 
 static void metric(FILE *f, int p, int depth)
 {
     const seshat_pattern_info *in = &seshat_pattern_infos[p];
     fprintf(f, "%*s<metric id=\"%d\" type=\"EXCLUSIVE\">\n%*s<disp_name>", depth, "", p, depth + 1, "");
-    xml(f, in->display);
+    an_markup(f, in->display);
     fprintf(f, "</disp_name><uniq_name>%s</uniq_name><dtype>DOUBLE</dtype><uom>sec</uom>"
                "<url></url><descr>", in->name);
-    xml(f, in->description);
+    an_markup(f, in->description);
     fputs("</descr>\n", f);
     for (int c = 0; c < SESHAT_NPATTERNS; c++)
         if (seshat_pattern_infos[c].parent == p)
@@ -49,14 +35,14 @@ static void metric(FILE *f, int p, int depth)
 static void region(FILE *f, int id, const char *name, const char *where)
 {
     fprintf(f, "  <region id=\"%d\" mod=\"", id);
-    xml(f, where);
+    an_markup(f, where);
     fputs("\" begin=\"-1\" end=\"-1\"><name>", f);
-    xml(f, name);
+    an_markup(f, name);
     fputs("</name><mangled_name>", f);
-    xml(f, name);
+    an_markup(f, name);
     fprintf(f, "</mangled_name><paradigm>%s</paradigm><role>function</role><url></url><descr>",
             id < 2 ? "user" : "mpi");
-    xml(f, where);
+    an_markup(f, where);
     fputs("</descr></region>\n", f);
 }
 

@@ -8,21 +8,9 @@
 #include <string.h>
 
 #include "analyze/analysis.h"
+#include "analyze/markup.h"
 
 #define MAX_DRAWN 1500   /* timeline segments per rank, the longest kept */
-
-static void esc(FILE *f, const char *s)
-{
-    for (; *s; s++) {
-        switch (*s) {
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '&': fputs("&amp;", f); break;
-        case '"': fputs("&quot;", f); break;
-        default: fputc(*s, f);
-        }
-    }
-}
 
 /* White to dark blue through teal, x in [0, 1]. */
 static void colour(char *out, double x)
@@ -70,7 +58,7 @@ static void heat_map(FILE *f, const seshat_analysis *a)
         for (int q = seshat_pattern_infos[p].parent; q >= 0; q = seshat_pattern_infos[q].parent)
             depth++;
         fprintf(f, "<text x='%d' y='%d'>", 4 + 10 * depth, 14 + ch * p);
-        esc(f, seshat_pattern_infos[p].display);
+        an_markup(f, seshat_pattern_infos[p].display);
         fputs("</text>", f);
         for (int r = 0; r < a->nranks; r++) {
             int64_t v = pat_rank(a, p, r), t = a->rank_time[r] ? a->rank_time[r] : 1;
@@ -185,9 +173,9 @@ static void timeline(FILE *f, const seshat_analysis *a)
             fprintf(f, "<rect x='%.2f' y='%d' width='%.2f' height='%d' fill='%s'><title>", x, rh * r,
                     w < 0.3 ? 0.3 : w, rh - 1, c);
             if (seg[i].site >= 0) {
-                esc(f, a->sites[seg[i].site].function);
+                an_markup(f, a->sites[seg[i].site].function);
                 fputc(' ', f);
-                esc(f, a->sites[seg[i].site].location);
+                an_markup(f, a->sites[seg[i].site].location);
             }
             fprintf(f, ": %.9f .. %.9f s</title></rect>\n", 1e-9 * (double)seg[i].start,
                     1e-9 * (double)seg[i].end);
@@ -211,9 +199,9 @@ static void site_table(FILE *f, const seshat_analysis *a)
             t += seshat_analysis_inclusive(a, SESHAT_PAT_MPI, s, r);
         }
         fputs("<tr><td>", f);
-        esc(f, a->sites[s].function);
+        an_markup(f, a->sites[s].function);
         fputs("</td><td>", f);
-        esc(f, a->sites[s].location);
+        an_markup(f, a->sites[s].location);
         fprintf(f, "</td><td>%llu</td><td>%.9f</td><td>%.9f</td><td>%.9f</td><td>",
                 (unsigned long long)v, 1e-9 * (double)t, 1e-9 * (double)a->critical_path[s],
                 1e-9 * (double)a->cp_imbalance[s]);
@@ -244,7 +232,7 @@ int seshat_analysis_write_html(const seshat_analysis *a, const char *path, char 
     fprintf(f, "<p>%d ranks, run time <b>%.9f s</b> (virtual).", a->nranks, 1e-9 * (double)a->run_time);
     if (a->have_whatif) {
         fputs(" What-if ", f);
-        esc(f, a->whatif_model ? a->whatif_model : "");
+        an_markup(f, a->whatif_model ? a->whatif_model : "");
         fprintf(f, ": predicted <b>%.9f s</b>.", 1e-9 * (double)a->whatif_time);
     }
     fputs("</p>\n", f);

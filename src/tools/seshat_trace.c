@@ -27,16 +27,6 @@ struct stats {
     long long t_end;
 };
 
-/* Decode up to n varints of a payload; returns how many. */
-static int decode(const seshat_tr_record *rec, uint64_t *v, int n)
-{
-    const uint8_t *p = rec->payload, *end = p + rec->len;
-    int k = 0;
-    while (k < n && p < end && seshat_get_varint(&p, end, &v[k]) == 0)
-        k++;
-    return k;
-}
-
 static const char *call_name(uint64_t id)
 {
     return id < SESHAT_CALL_COUNT ? seshat_call_names[id] : "?";
@@ -57,7 +47,7 @@ static void print_record(int rank, const seshat_tr_record *rec, long long *t)
                (unsigned long long)ver, (unsigned long long)r, (unsigned long long)n);
         return;
     }
-    int n = decode(rec, v, 12);
+    int n = seshat_tr_decode(rec, v, 12);
     switch (rec->kind) {
     case SESHAT_REC_ENTER:
         *t += (long long)v[1];
@@ -115,7 +105,7 @@ static void account(struct stats *s, const seshat_tr_record *rec)
     s->recs[rec->kind < 16 ? rec->kind : 0]++;
     if (rec->kind == SESHAT_REC_ENTER || rec->kind == SESHAT_REC_EXIT)
         s->events++;
-    if (rec->kind == SESHAT_REC_SEND && decode(rec, v, 4) == 4) {
+    if (rec->kind == SESHAT_REC_SEND && seshat_tr_decode(rec, v, 4) == 4) {
         s->sends++;
         s->bytes_sent += v[3];
     }
@@ -124,7 +114,7 @@ static void account(struct stats *s, const seshat_tr_record *rec)
     if (rec->kind == SESHAT_REC_PAYLOAD)
         s->payload += rec->len;
     s->colls += rec->kind == SESHAT_REC_COLL;
-    if (rec->kind == SESHAT_REC_END && decode(rec, v, 2) == 2)
+    if (rec->kind == SESHAT_REC_END && seshat_tr_decode(rec, v, 2) == 2)
         s->t_end = (long long)v[1];
 }
 
@@ -270,7 +260,7 @@ static int cmd_msglog(const char *dir)
         uint64_t v[9];
         int rc;
         while ((rc = seshat_tr_next(r, &rec)) == 1)
-            if (rec.kind == SESHAT_REC_MSGLOG && decode(&rec, v, 9) == 9)
+            if (rec.kind == SESHAT_REC_MSGLOG && seshat_tr_decode(&rec, v, 9) == 9)
                 printf("%llu %llu %llu %llu %llu %llu %lld %llu %llu\n", (unsigned long long)v[0],
                        (unsigned long long)v[1], (unsigned long long)v[2],
                        (unsigned long long)v[3], (unsigned long long)v[4],
