@@ -25,12 +25,22 @@ ALL_CFLAGS = $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(SAN_FLAGS)
 LDFLAGS += $(SAN_FLAGS)
 
 LIB_SRCS := $(wildcard src/common/*.c src/config/*.c src/core/*.c src/trace/*.c \
-                       src/interpose/*.c netmodel/*.c traceout/*.c)
+                       src/interpose/*.c netmodel/*.c netmodel/simgrid/*.c traceout/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 LIB_LIBS := -ldl -lpthread -llz4 -liniparser -ldw -lm
 
 TOOL_COMMON := $(filter $(BUILD)/obj/src/common/% $(BUILD)/obj/src/config/%,$(LIB_OBJS))
 TOOLS := $(BUILD)/bin/seshat-run $(BUILD)/bin/seshat-sweep $(BUILD)/bin/seshat-trace
+
+# SimGrid lives in its own object that only model ranks dlopen (RTLD_LOCAL):
+# libsimgrid exports SMPI's MPI_* symbols. Without libsimgrid-dev the rest
+# builds and model = simgrid says the bridge cannot be loaded.
+CXX ?= g++
+SIMGRID := $(shell test -f /usr/include/simgrid/s4u.hpp && echo yes)
+ifeq ($(SIMGRID),yes)
+SG_LIB := $(BUILD)/lib/libseshat-simgrid.so
+TOOLS += $(BUILD)/bin/seshat-sgroute
+endif
 
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
@@ -45,7 +55,7 @@ MPI_BINS := $(MPI_C_SRCS:tests/mpi/%.c=$(BUILD)/tests/mpi/%) \
 
 all: lib tools
 
-lib: $(BUILD)/lib/libseshat.so $(BUILD)/lib/libseshat.a
+lib: $(BUILD)/lib/libseshat.so $(BUILD)/lib/libseshat.a $(SG_LIB)
 tools: $(TOOLS)
 
 $(BUILD)/obj/%.o: %.c
@@ -55,6 +65,17 @@ $(BUILD)/obj/%.o: %.c
 $(BUILD)/lib/libseshat.so: $(LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) -shared -Wl,-soname,libseshat.so $(LDFLAGS) -o $@ $^ $(LIB_LIBS) $(MPI_LIBS)
+
+$(BUILD)/lib/libseshat-simgrid.so: netmodel/simgrid/sg_bridge.cpp netmodel/simgrid/sg_bridge.h
+	@mkdir -p $(dir $@)
+	$(CXX) -std=c++17 -O2 -g -Wall -Wextra -Werror -fPIC -shared $(SAN_FLAGS) \
+	    -Wl,-soname,libseshat-simgrid.so -o $@ $< -lsimgrid
+
+$(BUILD)/bin/seshat-sgroute: $(BUILD)/obj/src/tools/seshat_sgroute.o \
+                            $(BUILD)/obj/netmodel/simgrid/sg_loader.o \
+                            $(BUILD)/obj/netmodel/simgrid/sg_placement.o | $(SG_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ -ldl
 
 $(BUILD)/lib/libseshat.a: $(LIB_OBJS)
 	@mkdir -p $(dir $@)

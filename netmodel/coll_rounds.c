@@ -82,7 +82,7 @@ void seshat_rounds_end(seshat_rounds *r)
         struct xfer *x = &r->x[k];
         seshat_vtime inj = m->inject(m, r->cpu[x->src], x->bytes, &r->nic[x->src]);
         r->cpu[x->src] = inj + m->send_overhead;
-        seshat_msg msg = { x->bytes, inj, m->proto(m, x->bytes, 0) };
+        seshat_msg msg = { x->bytes, inj, m->proto(m, x->bytes, 0), -1, -1 };
         seshat_p2p_times tt = m->p2p(m, &msg, r->t0[x->dst]);
         x->arrival = tt.arrival;
         x->sender_done = tt.sender_done;

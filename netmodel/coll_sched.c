@@ -430,7 +430,7 @@ seshat_vtime seshat_coll_neighbor_exit(const seshat_model *m, seshat_vtime entry
     int n = 0;
     for (int j = 0; j < indeg; j++)
         if (in_entry[j] >= 0) {
-            seshat_msg msg = { bytes, in_entry[j], SESHAT_PROTO_EAGER };
+            seshat_msg msg = { bytes, in_entry[j], SESHAT_PROTO_EAGER, -1, -1 };
             arr[n++] = m->p2p(m, &msg, 0).arrival;
         }
     qsort(arr, (size_t)n, sizeof *arr, by_time);
