@@ -156,7 +156,9 @@ int seshat_sg_model_load(seshat_model *m, int napp, char *err, size_t errlen)
     char why[400];
     if (sg->init(st->cfg->platform, sg_models[st->cfg->sg_model], st->cfg->sg_cfg, why,
                  sizeof why) != 0) {
-        snprintf(err, errlen, "network.platform = %s: %s", st->cfg->platform, why);
+        snprintf(err, errlen, "SimGrid rejected network.platform = %s (simgrid_model = %s, "
+                 "simgrid_cfg = '%s'): %s", st->cfg->platform, sg_models[st->cfg->sg_model],
+                 st->cfg->sg_cfg, why);
         return -1;
     }
     st->sg = sg;
