@@ -443,6 +443,12 @@ seshat_vtime seshat_coll_neighbor_exit(const seshat_model *m, seshat_vtime entry
 int seshat_coll_eval(const seshat_model *m, const seshat_coll *c, const seshat_vtime *entry,
                      seshat_vtime *exit)
 {
+    return seshat_coll_eval_world(m, c, NULL, entry, exit);
+}
+
+int seshat_coll_eval_world(const seshat_model *m, const seshat_coll *c, const int *world,
+                           const seshat_vtime *entry, seshat_vtime *exit)
+{
     seshat_model sm = c->factor == 1.0 ? *m : scaled(m, c->factor);
     for (int r = 0; r < c->p; r++)
         exit[r] = entry[r];
@@ -460,6 +466,7 @@ int seshat_coll_eval(const seshat_model *m, const seshat_coll *c, const seshat_v
             exit[r] = mx;
         return -1;
     }
+    seshat_rounds_world(R, world);
     run(R, c, a);
     seshat_rounds_free(R);
     return 0;

@@ -131,7 +131,7 @@ static void coll_answer(struct server *s, struct coll_wait *w)
     seshat_coll c = { (enum seshat_coll_kind)w->first.kind, (enum seshat_coll_alg)w->first.alg,
                       p, w->first.root, w->bytes, s->a->cfg->collective_factor };
     seshat_vtime *exit = w->entry + p;
-    seshat_coll_eval(s->a->model, &c, w->entry, exit);
+    seshat_coll_eval_world(s->a->model, &c, w->world, w->entry, exit);
     for (int r = 0; r < p; r++) {
         seshat_answer ans = { SESHAT_ANS_COLL, -1, w->first.comm_id, w->first.seq, 0, 0, exit[r] };
         s->a->send(&ans, sizeof ans, MPI_BYTE, w->world[r], SESHAT_TAG_ANSWER, s->a->control);

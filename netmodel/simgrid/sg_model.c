@@ -28,8 +28,9 @@ struct sg_state {
 
 static seshat_vtime max_vt(seshat_vtime a, seshat_vtime b) { return a > b ? a : b; }
 
-/* Collective schedules time comm-relative steps: they get the route
- * between world ranks 0 and 1, a documented simplification. */
+/* Collective steps carry world ranks; neighborhood collectives and
+ * intercommunicator schedules do not (yet) and get the route between world
+ * ranks 0 and 1, a documented simplification. */
 static void pair_of(const struct sg_state *st, const seshat_msg *msg, int *a, int *b)
 {
     *a = msg->src;

@@ -78,6 +78,22 @@ desc="simgrid ring, 16 ranks, direct = relay"
 d=$(ring_times direct); r=$(ring_times relay)
 if [ -n "$d" ] && [ "$d" = "$r" ]; then ok "$desc"; else bad "$desc: '$d' vs '$r'"; fi
 
+# Collectives: each schedule step takes its own route. Recursive-doubling
+# allreduce of 8 B on 4 ranks, two per fat-tree leaf: step 1 stays in a
+# leaf, step 2 crosses the spine, so every rank leaves at w(0,1) + w(0,2).
+printf 'node-0\nnode-1\nnode-4\nnode-5\n' > "$PLACE"
+read -r l1 b1 < <("$SGR" "$PLAT/fat_tree.xml" route node-0 node-1)
+read -r l2 b2 < <("$SGR" "$PLAT/fat_tree.xml" route node-0 node-4)
+w=$(($(ns "$l1" "$b1" 8) + $(ns "$l2" "$b2" 8)))
+for path in direct relay; do
+    desc="simgrid allreduce over the fat tree ($path)"
+    job "$desc" "$RUN" "${BASE[@]}" --set network.platform="$PLAT/fat_tree.xml" \
+        --set network.placement="$PLACE" --set collectives.allreduce=recursive_doubling \
+        --set network.path=$path -np 4 -- "$T/coll_times" 8 allreduce || continue
+    got=$(grep '^RESULT allreduce-8 ' "$OUT" | sort -k3n | awk '{ printf "%s ", $4 }')
+    [ "$got" = "$w $w $w $w " ] && ok "$desc: $got" || bad "$desc: '$got', expected $w each"
+done
+
 # Test 4: SimGrid never enters an application rank. A preloaded and a
 # relinked program bind MPI_* to seshat's wrappers (so Open MPI below them,
 # not SMPI), have no libsimgrid mapped, and get the route's time.
