@@ -187,6 +187,7 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/seshat
 	install -m 644 $(BUILD)/lib/libseshat.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(BUILD)/lib/libseshat.so $(DESTDIR)$(PREFIX)/lib/
+	$(if $(SG_LIB),install -m 755 $(SG_LIB) $(DESTDIR)$(PREFIX)/lib/)
 	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
 	cp -r config/. $(DESTDIR)$(PREFIX)/share/seshat/
 

@@ -20,10 +20,12 @@ const seshat_sg_api *seshat_sg_load_bridge(char *err, size_t errlen)
         snprintf(path, sizeof path, "%s", info.dli_fname);
         char *slash = strrchr(path, '/');
         size_t dir = slash ? (size_t)(slash - path) : 0;
+        char alt[sizeof path];
         snprintf(path + dir, sizeof path - dir, "%slibseshat-simgrid.so", slash ? "/" : "");
-        if (access(path, R_OK) != 0)
-            snprintf(path + dir, sizeof path - dir, "%s../lib/libseshat-simgrid.so",
-                     slash ? "/" : "");
+        snprintf(alt, sizeof alt, "%.*s%s../lib/libseshat-simgrid.so", (int)dir, path,
+                 slash ? "/" : "");
+        if (access(path, R_OK) != 0 && access(alt, R_OK) == 0)
+            snprintf(path, sizeof path, "%s", alt);
     } else {
         snprintf(path, sizeof path, "libseshat-simgrid.so");
     }
