@@ -56,7 +56,10 @@ int bridge_init(const char *platform, const char *model, const char *cfg, char *
 
 int bridge_host_count() { return (int)hosts.size(); }
 
-const char *bridge_host_name(int h) { return hosts.at((size_t)h)->get_cname(); }
+const char *bridge_host_name(int h)
+{
+    return h >= 0 && (size_t)h < hosts.size() ? hosts[(size_t)h]->get_cname() : "";
+}
 
 int bridge_host_index(const char *name)
 {

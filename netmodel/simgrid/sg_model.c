@@ -23,7 +23,10 @@ struct sg_state {
     int napp;
     int exact;                   /* time each message with SimGrid itself */
     seshat_sg_fetch_fn fetch;    /* application ranks only */
-    double *cache;               /* napp x napp x {lat_ns, ns_per_byte}; lat < 0 = unknown */
+    /* Route cache: row per receiver, allocated on first use (a rank on the
+     * direct path mostly times messages to itself), napp x {lat_ns,
+     * ns_per_byte} each; lat < 0 = unknown. */
+    double **cache;
 };
 
 static seshat_vtime max_vt(seshat_vtime a, seshat_vtime b) { return a > b ? a : b; }
@@ -44,7 +47,12 @@ static void pair_of(const struct sg_state *st, const seshat_msg *msg, int *a, in
 static const double *route_of(const seshat_model *m, int a, int b)
 {
     struct sg_state *st = m->impl;
-    double *c = st->cache + 2 * ((size_t)a * (size_t)st->napp + (size_t)b);
+    if (!st->cache[b]) {
+        st->cache[b] = malloc(2 * (size_t)st->napp * sizeof **st->cache);
+        for (int i = 0; i < 2 * st->napp; i++)
+            st->cache[b][i] = -1;
+    }
+    double *c = st->cache[b] + 2 * a;
     if (c[0] < 0) {
         if (st->sg)
             seshat_sg_model_route(m, a, b, c);
@@ -141,11 +149,8 @@ int seshat_sg_model_init(seshat_model *m, const seshat_config *cfg, char *err, s
 
 static void cache_new(struct sg_state *st, int napp)
 {
-    size_t n = 2 * (size_t)napp * (size_t)napp;
     st->napp = napp;
-    st->cache = malloc(n * sizeof *st->cache);
-    for (size_t i = 0; i < n; i++)
-        st->cache[i] = -1;
+    st->cache = calloc((size_t)napp, sizeof *st->cache);
 }
 
 int seshat_sg_model_load(seshat_model *m, int napp, char *err, size_t errlen)

@@ -6,8 +6,6 @@
 
 #include "sg_placement.h"
 
-static const seshat_sg_api *sort_api;
-
 /* Natural order: digit runs compare as numbers, so node-2 < node-10. */
 static int natural_cmp(const char *a, const char *b)
 {
@@ -29,9 +27,10 @@ static int natural_cmp(const char *a, const char *b)
     return (unsigned char)*a - (unsigned char)*b;
 }
 
-static int by_name(const void *x, const void *y)
+static int by_name(const void *x, const void *y, void *api)
 {
-    return natural_cmp(sort_api->host_name(*(const int *)x), sort_api->host_name(*(const int *)y));
+    const seshat_sg_api *sg = api;
+    return natural_cmp(sg->host_name(*(const int *)x), sg->host_name(*(const int *)y));
 }
 
 static int place_file(const seshat_sg_api *sg, const char *file, int napp, int *host, char *err,
@@ -82,8 +81,7 @@ int seshat_sg_place(const seshat_sg_api *sg, const char *placement, int napp, in
     int *order = malloc((size_t)nh * sizeof *order);
     for (int i = 0; i < nh; i++)
         order[i] = i;
-    sort_api = sg;
-    qsort(order, (size_t)nh, sizeof *order, by_name);
+    qsort_r(order, (size_t)nh, sizeof *order, by_name, (void *)sg);
     int per = (napp + nh - 1) / nh;
     for (int r = 0; r < napp; r++)
         host[r] = order[block ? r / per : r % nh];

@@ -71,12 +71,16 @@ fi
 # Direct and relay agree on a ring over 16 ranks of the fat tree.
 ring_times() {
     job "$desc" "$RUN" "${BASE[@]}" --set network.platform="$PLAT/fat_tree.xml" \
-        --set network.placement=round_robin --set network.path=$1 -np 16 -- "$T/ring" waitall 4096 20 &&
+        --set network.placement=round_robin --set network.path=$1 --set simulator.ranks=${2:-1} \
+        -np 16 -- "$T/ring" waitall 4096 20 &&
         grep '^RESULT ring ' "$OUT" | sort -k3n | awk '{ printf "%s ", $4 }'
 }
 desc="simgrid ring, 16 ranks, direct = relay"
 d=$(ring_times direct); r=$(ring_times relay)
 if [ -n "$d" ] && [ "$d" = "$r" ]; then ok "$desc"; else bad "$desc: '$d' vs '$r'"; fi
+desc="simgrid ring, 16 ranks, two model ranks, direct = relay"
+d2=$(ring_times direct 2); r2=$(ring_times relay 2)
+if [ -n "$d2" ] && [ "$d2" = "$d" ] && [ "$r2" = "$d" ]; then ok "$desc"; else bad "$desc: '$d2' / '$r2' vs '$d'"; fi
 
 # Collectives: each schedule step takes its own route. Recursive-doubling
 # allreduce of 8 B on 4 ranks, two per fat-tree leaf: step 1 stays in a
