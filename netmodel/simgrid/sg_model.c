@@ -65,7 +65,9 @@ static const double *route_of(const seshat_model *m, int a, int b)
 static seshat_vtime wire_ns(const seshat_model *m, int a, int b, int64_t bytes)
 {
     struct sg_state *st = m->impl;
-    if (st->exact)
+    /* Application ranks have no SimGrid: what they time themselves
+     * (neighborhood collectives) uses the route parameters. */
+    if (st->exact && st->sg)
         return (seshat_vtime)llround(st->sg->transfer(st->host[a], st->host[b], (double)bytes) *
                                      1e9);
     const double *r = route_of(m, a, b);

@@ -98,6 +98,23 @@ for path in direct relay; do
     [ "$got" = "$w $w $w $w " ] && ok "$desc: $got" || bad "$desc: '$got', expected $w each"
 done
 
+# Neighborhood collectives (timed by the application ranks themselves, on
+# the route between world ranks 0 and 1): ring of 4, 4-byte blocks,
+# o = 1us: sends end at 2o, both blocks arrive at a = o + w(0,1), taken at
+# o apiece. Also under SMPI on the relay path (route parameters there too).
+printf 'node-0\nnode-1\nnode-4\nnode-5\n' > "$PLACE"
+a=$((1000 + $(ns "$l1" "$b1" 4)))
+t1=$(( (2000 > a ? 2000 : a) + 1000 )); t2=$(( (t1 > a ? t1 : a) + 1000 ))
+for v in "CM02 direct" "CM02 relay" "SMPI relay"; do
+    set -- $v
+    desc="simgrid neighbor allgather ($1, $2)"
+    job "$desc" "$RUN" "${BASE[@]}" --set network.platform="$PLAT/fat_tree.xml" \
+        --set network.placement="$PLACE" --set network.overhead=1us --set network.simgrid_model=$1 \
+        --set network.path=$2 -np 4 -- "$T/coll_neighbor" allgather || continue
+    got=$(grep '^RESULT neighbor-allgather ' "$OUT" | sort -k3n | awk '{ printf "%s ", $4 }')
+    [ "$got" = "$t2 $t2 $t2 $t2 " ] && ok "$desc: $got" || bad "$desc: '$got', expected $t2 each"
+done
+
 # Test 4: SimGrid never enters an application rank. A preloaded and a
 # relinked program bind MPI_* to seshat's wrappers (so Open MPI below them,
 # not SMPI), have no libsimgrid mapped, and get the route's time.
