@@ -25,7 +25,7 @@ ALL_CFLAGS = $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(SAN_FLAGS)
 LDFLAGS += $(SAN_FLAGS)
 
 LIB_SRCS := $(wildcard src/common/*.c src/config/*.c src/core/*.c src/trace/*.c \
-                       src/interpose/*.c netmodel/*.c traceout/*.c)
+                       src/interpose/*.c netmodel/*.c netmodel/simgrid/*.c traceout/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 LIB_LIBS := -ldl -lpthread -llz4 -liniparser -ldw -lm
 
@@ -36,6 +36,16 @@ CALIB_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard src/calibrate/*.c))
 
 # The replay analyzer's objects (seshat-analyze; unit tests link them too).
 ANALYZE_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard src/analyze/*.c))
+
+# SimGrid lives in its own object that only model ranks dlopen (RTLD_LOCAL):
+# libsimgrid exports SMPI's MPI_* symbols. Without libsimgrid-dev the rest
+# builds and model = simgrid says the bridge cannot be loaded.
+CXX ?= g++
+SIMGRID := $(shell test -f /usr/include/simgrid/s4u.hpp && echo yes)
+ifeq ($(SIMGRID),yes)
+SG_LIB := $(BUILD)/lib/libseshat-simgrid.so
+TOOLS += $(BUILD)/bin/seshat-sgroute
+endif
 
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
@@ -50,7 +60,7 @@ MPI_BINS := $(MPI_C_SRCS:tests/mpi/%.c=$(BUILD)/tests/mpi/%) \
 
 all: lib tools
 
-lib: $(BUILD)/lib/libseshat.so $(BUILD)/lib/libseshat.a
+lib: $(BUILD)/lib/libseshat.so $(BUILD)/lib/libseshat.a $(SG_LIB)
 tools: $(TOOLS)
 
 $(BUILD)/obj/%.o: %.c
@@ -60,6 +70,17 @@ $(BUILD)/obj/%.o: %.c
 $(BUILD)/lib/libseshat.so: $(LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) -shared -Wl,-soname,libseshat.so $(LDFLAGS) -o $@ $^ $(LIB_LIBS) $(MPI_LIBS)
+
+$(BUILD)/lib/libseshat-simgrid.so: netmodel/simgrid/sg_bridge.cpp netmodel/simgrid/sg_bridge.h
+	@mkdir -p $(dir $@)
+	$(CXX) -std=c++17 -O2 -g -Wall -Wextra -Werror -fPIC -shared $(SAN_FLAGS) \
+	    -Wl,-soname,libseshat-simgrid.so -o $@ $< -lsimgrid
+
+$(BUILD)/bin/seshat-sgroute: $(BUILD)/obj/src/tools/seshat_sgroute.o \
+                            $(BUILD)/obj/netmodel/simgrid/sg_loader.o \
+                            $(BUILD)/obj/netmodel/simgrid/sg_placement.o | $(SG_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ -ldl
 
 $(BUILD)/lib/libseshat.a: $(LIB_OBJS)
 	@mkdir -p $(dir $@)
@@ -190,6 +211,7 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/seshat
 	install -m 644 $(BUILD)/lib/libseshat.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(BUILD)/lib/libseshat.so $(DESTDIR)$(PREFIX)/lib/
+	$(if $(SG_LIB),install -m 755 $(SG_LIB) $(DESTDIR)$(PREFIX)/lib/)
 	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
 	cp -r config/. $(DESTDIR)$(PREFIX)/share/seshat/
 

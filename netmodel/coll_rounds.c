@@ -13,9 +13,11 @@ struct seshat_rounds {
     struct xfer *x;
     int n, cap;
     const int *map;
+    const int *world;
 };
 
 void seshat_rounds_map(seshat_rounds *r, const int *map) { r->map = map; }
+void seshat_rounds_world(seshat_rounds *r, const int *world) { r->world = world; }
 
 seshat_rounds *seshat_rounds_new(const seshat_model *m, int p, seshat_vtime *t)
 {
@@ -82,7 +84,8 @@ void seshat_rounds_end(seshat_rounds *r)
         struct xfer *x = &r->x[k];
         seshat_vtime inj = m->inject(m, r->cpu[x->src], x->bytes, &r->nic[x->src]);
         r->cpu[x->src] = inj + m->send_overhead;
-        seshat_msg msg = { x->bytes, inj, m->proto(m, x->bytes, 0) };
+        seshat_msg msg = { x->bytes, inj, m->proto(m, x->bytes, 0),
+                           r->world ? r->world[x->src] : -1, r->world ? r->world[x->dst] : -1 };
         seshat_p2p_times tt = m->p2p(m, &msg, r->t0[x->dst]);
         x->arrival = tt.arrival;
         x->sender_done = tt.sender_done;

@@ -14,6 +14,9 @@ void seshat_rounds_send(seshat_rounds *r, int src, int dst, int64_t bytes);
 /* Translate the ranks later sends name through map (NULL: identity): runs
  * an algorithm on a subgroup. */
 void seshat_rounds_map(seshat_rounds *r, const int *map);
+/* World rank of every member, so route-aware models (simgrid) time each
+ * step on its real route; NULL (the default): unknown. */
+void seshat_rounds_world(seshat_rounds *r, const int *world);
 void seshat_rounds_end(seshat_rounds *r);     /* run the queued transfers */
 void seshat_rounds_free(seshat_rounds *r);
 

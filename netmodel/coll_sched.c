@@ -434,7 +434,7 @@ seshat_vtime seshat_coll_neighbor_exit(const seshat_model *m, seshat_vtime entry
     int n = 0;
     for (int j = 0; j < indeg; j++)
         if (in_entry[j] >= 0) {
-            seshat_msg msg = { bytes, in_entry[j], SESHAT_PROTO_EAGER };
+            seshat_msg msg = { bytes, in_entry[j], SESHAT_PROTO_EAGER, -1, -1 };
             arr[n++] = m->p2p(m, &msg, 0).arrival;
         }
     qsort(arr, (size_t)n, sizeof *arr, by_time);
@@ -446,6 +446,12 @@ seshat_vtime seshat_coll_neighbor_exit(const seshat_model *m, seshat_vtime entry
 
 int seshat_coll_eval(const seshat_model *m, const seshat_coll *c, const seshat_vtime *entry,
                      seshat_vtime *exit)
+{
+    return seshat_coll_eval_world(m, c, NULL, entry, exit);
+}
+
+int seshat_coll_eval_world(const seshat_model *m, const seshat_coll *c, const int *world,
+                           const seshat_vtime *entry, seshat_vtime *exit)
 {
     seshat_model sm = c->factor == 1.0 ? *m : scaled(m, c->factor);
     for (int r = 0; r < c->p; r++)
@@ -464,6 +470,7 @@ int seshat_coll_eval(const seshat_model *m, const seshat_coll *c, const seshat_v
             exit[r] = mx;
         return -1;
     }
+    seshat_rounds_world(R, world);
     run(R, c, a);
     seshat_rounds_free(R);
     return 0;

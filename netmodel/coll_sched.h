@@ -62,6 +62,10 @@ int seshat_coll_supports(enum seshat_coll_kind kind, enum seshat_coll_alg alg);
  * -1 if out of memory (exits are then max(entry)). */
 int seshat_coll_eval(const seshat_model *m, const seshat_coll *c, const seshat_vtime *entry,
                      seshat_vtime *exit);
+/* The same with each member's world rank (world[r]), for route-aware
+ * models; seshat_coll_eval passes NULL. */
+int seshat_coll_eval_world(const seshat_model *m, const seshat_coll *c, const int *world,
+                           const seshat_vtime *entry, seshat_vtime *exit);
 
 /* The same for an intercommunicator, members numbered as in its merged
  * communicator: the low group is [0, low), the high group [low, c->p).

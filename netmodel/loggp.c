@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "model.h"
+#include "simgrid/sg_model.h"
 
 static seshat_vtime max_vt(seshat_vtime a, seshat_vtime b) { return a > b ? a : b; }
 
@@ -70,10 +71,8 @@ static seshat_vtime loggp_recv_done(const seshat_model *m, seshat_vtime t_call, 
 
 int seshat_model_init(seshat_model *m, const seshat_config *cfg, char *err, size_t errlen)
 {
-    if (cfg->model != SESHAT_MODEL_LOGGP) {
-        snprintf(err, errlen, "network.model = simgrid is not available in this build; use loggp");
-        return -1;
-    }
+    if (cfg->model == SESHAT_MODEL_SIMGRID)
+        return seshat_sg_model_init(m, cfg, err, errlen);
     m->name = "loggp";
     m->help = "analytic LogGP: latency + bytes/bandwidth, overheads, gap, eager/rendezvous";
     m->proto = loggp_proto;
@@ -97,5 +96,6 @@ int seshat_model_init(seshat_model *m, const seshat_config *cfg, char *err, size
         m->segment[i].latency_ns = (double)seg[i].latency_ns * cfg->latency_factor;
         m->segment[i].ns_per_byte = 1e9 / (seg[i].bandwidth_Bps * cfg->bandwidth_factor);
     }
+    m->impl = NULL;
     return 0;
 }

@@ -24,6 +24,9 @@ typedef struct seshat_msg {
     int64_t bytes;
     seshat_vtime t_inject;    /* when the sender's NIC starts (after gap) */
     enum seshat_proto proto;
+    /* World ranks of the two ends, for models that know where ranks sit
+     * (simgrid); -1 when a collective schedule times comm-relative steps. */
+    int src, dst;
 } seshat_msg;
 
 typedef struct seshat_p2p_times {
@@ -61,6 +64,10 @@ typedef struct seshat_model {
      * messages of at least `from` bytes (what-if factors applied). */
     int nsegments;
     struct { int64_t from; double latency_ns, ns_per_byte; } segment[SESHAT_MAX_SEGMENTS];
+
+    /* The simgrid model's private state (netmodel/simgrid/sg_model.h), NULL
+     * for loggp. */
+    void *impl;
 } seshat_model;
 
 /* Build the model named in cfg. Returns 0, or -1 with a message. */

@@ -9,6 +9,7 @@
 #include "server.h"
 #include "status.h"
 #include "wire.h"
+#include "simgrid/sg_model.h"
 #include "common/log.h"
 
 #define SPIN_WINDOW_NS 500000   /* keep spinning this long after a message */
@@ -63,7 +64,7 @@ static void log_envelope(struct server *s, const seshat_envelope *e)
     if (!s->a->msglog)
         return;
     const seshat_model *m = s->a->model;
-    seshat_msg msg = { e->bytes, e->t_inject, SESHAT_PROTO_EAGER };
+    seshat_msg msg = { e->bytes, e->t_inject, SESHAT_PROTO_EAGER, e->src, e->dst };
     int64_t net = m->p2p(m, &msg, 0).arrival - e->t_inject;
     s->a->msglog(SESHAT_ENV_PROTO(e->proto) == SESHAT_PROTO_EAGER ? 1 : 2, mono_ns() - s->start,
                  e->src, e->dst, e->t_inject, net, e->tag, 0, e->bytes);
@@ -78,7 +79,7 @@ static void answer(struct server *s, const seshat_envelope *e, int type, int64_t
 static void on_envelope(struct server *s, const seshat_envelope *e)
 {
     const seshat_model *m = s->a->model;
-    seshat_msg msg = { e->bytes, e->t_inject, SESHAT_ENV_PROTO(e->proto) };
+    seshat_msg msg = { e->bytes, e->t_inject, SESHAT_ENV_PROTO(e->proto), e->src, e->dst };
     s->messages++;
     s->bytes += e->bytes;
     seshat_matrix_add(&s->matrix, e->src, e->dst, e->bytes);
@@ -103,7 +104,8 @@ static void on_post(struct server *s, const seshat_post *post)
         struct pending *p = *pp;
         if (p->e.src != post->src || p->e.seq != post->seq)
             continue;
-        seshat_msg msg = { p->e.bytes, p->e.t_inject, SESHAT_PROTO_RENDEZVOUS };
+        seshat_msg msg = { p->e.bytes, p->e.t_inject, SESHAT_PROTO_RENDEZVOUS, p->e.src,
+                           p->e.dst };
         seshat_p2p_times t = m->p2p(m, &msg, post->t_post);
         answer(s, &p->e, SESHAT_ANS_FINAL, t.arrival);
         if (!(p->e.proto & SESHAT_ENV_NOREPLY))
@@ -138,7 +140,7 @@ static void coll_answer(struct server *s, struct coll_wait *w)
     seshat_coll c = { (enum seshat_coll_kind)w->first.kind, (enum seshat_coll_alg)w->first.alg,
                       p, w->first.root, w->bytes, s->a->cfg->collective_factor };
     seshat_vtime *exit = w->entry + p;
-    seshat_coll_eval(s->a->model, &c, w->entry, exit);
+    seshat_coll_eval_world(s->a->model, &c, w->world, w->entry, exit);
     for (int r = 0; r < p; r++) {
         seshat_answer ans = { SESHAT_ANS_COLL, -1, w->first.comm_id, w->first.seq, 0, 0, exit[r] };
         s->a->send(&ans, sizeof ans, MPI_BYTE, w->world[r], SESHAT_TAG_ANSWER, s->a->control);
@@ -229,10 +231,18 @@ static void finish_matrix(struct server *s)
         seshat_error("%s", err);
 }
 
+/* simgrid on the direct path: an application rank asks for a route. */
+static void on_route(struct server *s, const int32_t *pair, int from)
+{
+    double r[2];
+    seshat_sg_model_route(s->a->model, pair[0], pair[1], r);
+    s->a->send(r, sizeof r, MPI_BYTE, from, SESHAT_TAG_ROUTE_ANS, s->a->control);
+}
+
 static void handle(struct server *s, const MPI_Status *st)
 {
     MPI_Comm c = s->a->control;
-    union { seshat_envelope e; seshat_post p; seshat_coll_entry c; char fin; } u;
+    union { seshat_envelope e; seshat_post p; seshat_coll_entry c; char fin; int32_t pair[2]; } u;
     switch (st->MPI_TAG) {
     case SESHAT_TAG_ENV:
         s->a->recv(&u.e, sizeof u.e, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, c, MPI_STATUS_IGNORE);
@@ -245,6 +255,11 @@ static void handle(struct server *s, const MPI_Status *st)
     case SESHAT_TAG_COLL:
         s->a->recv(&u.c, sizeof u.c, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, c, MPI_STATUS_IGNORE);
         on_coll(s, &u.c);
+        break;
+    case SESHAT_TAG_ROUTE:
+        s->a->recv(u.pair, sizeof u.pair, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, c,
+                   MPI_STATUS_IGNORE);
+        on_route(s, u.pair, st->MPI_SOURCE);
         break;
     case SESHAT_TAG_BATCH:
         on_batch(s, st);

@@ -15,7 +15,9 @@ enum seshat_wire_tag {
     SESHAT_TAG_BATCH = 4,   /* app -> model (direct): envelopes for the log */
     SESHAT_TAG_FIN = 5,     /* app -> model: this rank has finalized */
     SESHAT_TAG_COLL = 6,    /* app -> model (relay): a collective member's entry */
-    SESHAT_TAG_MATRIX = 7,  /* model -> first model rank: its matrix rows, at the end */
+    SESHAT_TAG_ROUTE = 7,   /* app -> model (simgrid, direct): int32 {src, dst} */
+    SESHAT_TAG_ROUTE_ANS = 8, /* model -> app: double {latency ns, ns per byte} */
+    SESHAT_TAG_MATRIX = 9,  /* model -> first model rank: its matrix rows, at the end */
     SESHAT_TAG_REPLY0 = 64  /* + seq: sender's rendezvous completion time */
 };
 #define SESHAT_SEQ_MASK 0x0fffffff

@@ -48,6 +48,10 @@ typedef struct seshat_config {
     double bandwidth_factor;       /* bandwidth_factor, > 0 */
     double collective_factor;      /* collective_factor, > 0 */
     char platform[SESHAT_PATH_MAX];/* platform: SimGrid XML (model = simgrid) */
+    int sg_model;                  /* simgrid_model: CM02 | SMPI | LV08 | IB */
+    char sg_cfg[SESHAT_PATH_MAX];  /* simgrid_cfg: "name:value ..." passed to SimGrid */
+    int sg_contention;             /* contention: bool (model = simgrid) */
+    char sg_placement[SESHAT_PATH_MAX]; /* placement: block | round_robin | FILE */
     /* [collectives]: algorithm per collective, index into the algorithm
      * list of netmodel/coll_sched.h (0 = auto) */
     int coll_alg[16];

@@ -164,7 +164,7 @@ static seshat_vtime evaluate(struct seshat_coll_pending *pd)
                 pd->desc.root = r;
         seshat_coll_eval_inter(&seshat_rt.model, &pd->desc, pd->comm->low_size, entry, exit);
     } else {
-        seshat_coll_eval(&seshat_rt.model, &pd->desc, entry, exit);
+        seshat_coll_eval_world(&seshat_rt.model, &pd->desc, pd->comm->peer_world, entry, exit);
     }
     seshat_vtime t = exit[pd->comm->is_inter ? pd->comm->merged_rank : pd->comm->my_rank];
     free(entry);

@@ -115,7 +115,7 @@ void seshat_recv_begin(seshat_op *op, seshat_comm *c, int source, int tag)
 
 static seshat_msg msg_of(const seshat_envelope *e)
 {
-    seshat_msg msg = { e->bytes, e->t_inject, SESHAT_ENV_PROTO(e->proto) };
+    seshat_msg msg = { e->bytes, e->t_inject, SESHAT_ENV_PROTO(e->proto), e->src, e->dst };
     return msg;
 }
 

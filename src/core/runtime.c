@@ -8,6 +8,7 @@
 #include "common/log.h"
 #include "core/core.h"
 #include "server.h"
+#include "simgrid/sg_model.h"
 #include "trace/trace.h"
 
 struct seshat_runtime seshat_rt = { .app = MPI_COMM_NULL, .control = MPI_COMM_NULL };
@@ -40,6 +41,33 @@ static void run_model_rank(void)
     exit(0);
 }
 
+/* simgrid: an application rank's route request to its model rank. */
+static void sg_fetch(int src, int dst, double out[2])
+{
+    int32_t pair[2] = { src, dst };
+    int model = seshat_model_rank_of(seshat_rt.world_rank);
+    seshat_real.Send(pair, sizeof pair, MPI_BYTE, model, SESHAT_TAG_ROUTE, seshat_rt.control);
+    seshat_real.Recv(out, 2 * sizeof *out, MPI_BYTE, model, SESHAT_TAG_ROUTE_ANS,
+                     seshat_rt.control, MPI_STATUS_IGNORE);
+}
+
+/* simgrid: only model ranks load SimGrid (never into the program's symbol
+ * space); the first model rank's verdict on the platform goes to all, so
+ * a bad platform stops the job before the program runs. */
+static void sg_start(void)
+{
+    char err[512] = "";
+    if (seshat_rt.cfg.model != SESHAT_MODEL_SIMGRID)
+        return;
+    if (seshat_rt.world_rank >= seshat_rt.napp)
+        seshat_sg_model_load(&seshat_rt.model, seshat_rt.napp, err, sizeof err);
+    else
+        seshat_sg_model_set_fetch(&seshat_rt.model, seshat_rt.napp, sg_fetch);
+    seshat_real.Bcast(err, sizeof err, MPI_CHAR, seshat_rt.napp, MPI_COMM_WORLD);
+    if (err[0])
+        config_failure(err);
+}
+
 int seshat_runtime_start(void)
 {
     char err[512];
@@ -61,6 +89,7 @@ int seshat_runtime_start(void)
         config_failure(err);
     }
     seshat_rt.relay = seshat_rt.cfg.path == SESHAT_PATH_RELAY;
+    sg_start();
     int *tag_ub, flag = 0;
     seshat_real.Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &flag);
     seshat_rt.tag_ub = flag ? *tag_ub : 32767;

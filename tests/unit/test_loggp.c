@@ -29,7 +29,7 @@ static void eager_arrival(void **state)
 {
     (void)state;
     seshat_model m = model_with(5000, 1e9, 300, 0, 65536);
-    seshat_msg msg = { 1024, 100, m.proto(&m, 1024, 0) };
+    seshat_msg msg = { 1024, 100, m.proto(&m, 1024, 0), 0, 1 };
     assert_int_equal(msg.proto, SESHAT_PROTO_EAGER);
     seshat_p2p_times t = m.p2p(&m, &msg, 0);
     assert_int_equal(t.arrival, 100 + 300 + 5000 + 1024);
@@ -42,7 +42,7 @@ static void rendezvous_waits_for_post(void **state)
 {
     (void)state;
     seshat_model m = model_with(5000, 1e9, 0, 0, 65536);
-    seshat_msg msg = { 1 << 20, 0, m.proto(&m, 1 << 20, 0) };
+    seshat_msg msg = { 1 << 20, 0, m.proto(&m, 1 << 20, 0), 0, 1 };
     assert_int_equal(msg.proto, SESHAT_PROTO_RENDEZVOUS);
     /* Receiver already posted: 3L + n. */
     assert_int_equal(m.p2p(&m, &msg, 0).arrival, 15000 + (1 << 20));
@@ -87,7 +87,7 @@ static void factors_scale(void **state)
     seshat_model m;
     char err[128];
     assert_int_equal(seshat_model_init(&m, &cfg, err, sizeof err), 0);
-    seshat_msg msg = { 25000, 0, SESHAT_PROTO_EAGER };
+    seshat_msg msg = { 25000, 0, SESHAT_PROTO_EAGER, 0, 1 };
     /* 1000 ns latency + 25000 B at 25 GB/s = 1000 ns. */
     assert_int_equal(m.p2p(&m, &msg, 0).arrival, 2000);
 }

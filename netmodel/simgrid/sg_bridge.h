@@ -1,0 +1,40 @@
+/* sg_bridge.h - the C surface of libseshat-simgrid.so, the only code that
+ * links SimGrid. libsimgrid exports SMPI's MPI_* symbols, so this object is
+ * dlopen'ed with RTLD_LOCAL by model ranks (and seshat-sgroute) only; it is
+ * never linked into, or loaded by, an application rank.
+ *
+ * Everything is reached through one table, looked up by name with dlsym.
+ * Hosts are indices into the platform's host list (see host_name). */
+#ifndef SESHAT_SG_BRIDGE_H
+#define SESHAT_SG_BRIDGE_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct seshat_sg_api {
+    /* Load `platform` under network model `model` (CM02, SMPI, LV08, IB)
+     * with extra "name:value" options separated by spaces. Returns 0, or
+     * -1 with a one-line message (SimGrid's exceptions are caught). */
+    int (*init)(const char *platform, const char *model, const char *cfg, char *err,
+                size_t errlen);
+    int (*host_count)(void);
+    const char *(*host_name)(int host);       /* in SimGrid's list order */
+    int (*host_index)(const char *name);      /* -1 if no such host */
+    /* Route from host a to host b: summed latency (s) and the smallest
+     * link bandwidth (B/s), as the route query reports them. */
+    int (*route)(int a, int b, double *latency_s, double *bandwidth_Bps);
+    /* Time (s) SimGrid takes for one `bytes` transfer a -> b alone on the
+     * network, under the chosen model. */
+    double (*transfer)(int a, int b, double bytes);
+} seshat_sg_api;
+
+/* The symbol the loaders look up. */
+const seshat_sg_api *seshat_sg_bridge(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

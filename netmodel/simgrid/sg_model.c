@@ -1,0 +1,199 @@
+/* sg_model.c - the simgrid model, uncongested: every message is timed as
+ * if alone on its route. Formulas (docs/models.md): eager arrival =
+ * t_inject + o + wire(src, dst, bytes); rendezvous as in loggp with the
+ * route's latency for the handshake. wire = latency + bytes / bottleneck
+ * bandwidth from the route (CM02), or SimGrid's own time for one isolated
+ * transfer (other models, relay path only). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sg_loader.h"
+#include "sg_model.h"
+#include "sg_placement.h"
+
+static const char *const sg_models[] = { "CM02", "SMPI", "LV08", "IB" };
+
+struct sg_state {
+    const seshat_config *cfg;
+    const seshat_sg_api *sg;     /* model ranks only */
+    int *host;                   /* world rank -> host index (model ranks) */
+    int napp;
+    int exact;                   /* time each message with SimGrid itself */
+    seshat_sg_fetch_fn fetch;    /* application ranks only */
+    /* Route cache: row per receiver, allocated on first use (a rank on the
+     * direct path mostly times messages to itself), napp x {lat_ns,
+     * ns_per_byte} each; lat < 0 = unknown. */
+    double **cache;
+};
+
+static seshat_vtime max_vt(seshat_vtime a, seshat_vtime b) { return a > b ? a : b; }
+
+/* Collective steps carry world ranks; neighborhood collectives and
+ * intercommunicator schedules do not (yet) and get the route between world
+ * ranks 0 and 1, a documented simplification. */
+static void pair_of(const struct sg_state *st, const seshat_msg *msg, int *a, int *b)
+{
+    *a = msg->src;
+    *b = msg->dst;
+    if (*a < 0 || *b < 0 || *a >= st->napp || *b >= st->napp) {
+        *a = 0;
+        *b = st->napp > 1 ? 1 : 0;
+    }
+}
+
+static const double *route_of(const seshat_model *m, int a, int b)
+{
+    struct sg_state *st = m->impl;
+    if (!st->cache[b]) {
+        st->cache[b] = malloc(2 * (size_t)st->napp * sizeof **st->cache);
+        for (int i = 0; i < 2 * st->napp; i++)
+            st->cache[b][i] = -1;
+    }
+    double *c = st->cache[b] + 2 * a;
+    if (c[0] < 0) {
+        if (st->sg)
+            seshat_sg_model_route(m, a, b, c);
+        else
+            st->fetch(a, b, c);
+    }
+    return c;
+}
+
+static seshat_vtime wire_ns(const seshat_model *m, int a, int b, int64_t bytes)
+{
+    struct sg_state *st = m->impl;
+    /* Application ranks have no SimGrid: what they time themselves
+     * (neighborhood collectives) uses the route parameters. */
+    if (st->exact && st->sg)
+        return (seshat_vtime)llround(st->sg->transfer(st->host[a], st->host[b], (double)bytes) *
+                                     1e9);
+    const double *r = route_of(m, a, b);
+    return (seshat_vtime)llround(r[0] + (double)bytes * r[1]);
+}
+
+static enum seshat_proto sg_proto(const seshat_model *m, int64_t bytes, int synchronous)
+{
+    return (synchronous || bytes > m->eager_limit) ? SESHAT_PROTO_RENDEZVOUS : SESHAT_PROTO_EAGER;
+}
+
+/* The route, not the NIC, bounds a transfer here: only the gap spaces sends. */
+static seshat_vtime sg_inject(const seshat_model *m, seshat_vtime now, int64_t bytes,
+                              seshat_vtime *nic_free)
+{
+    (void)bytes;
+    seshat_vtime start = max_vt(now, *nic_free);
+    *nic_free = start + m->gap_ns;
+    return start;
+}
+
+static seshat_p2p_times sg_p2p(const seshat_model *m, const seshat_msg *msg, seshat_vtime posted)
+{
+    int a, b;
+    pair_of(m->impl, msg, &a, &b);
+    seshat_p2p_times t;
+    seshat_vtime sent = msg->t_inject + m->overhead_ns;
+    if (msg->proto == SESHAT_PROTO_EAGER) {
+        t.arrival = sent + wire_ns(m, a, b, msg->bytes);
+        t.sender_done = sent;
+        return t;
+    }
+    seshat_vtime lat = wire_ns(m, a, b, 0);
+    seshat_vtime handshake = max_vt(sent + lat, posted);
+    t.arrival = handshake + lat + wire_ns(m, a, b, msg->bytes);
+    t.sender_done = t.arrival;
+    return t;
+}
+
+static seshat_vtime sg_recv_done(const seshat_model *m, seshat_vtime t_call, seshat_vtime arrival)
+{
+    return max_vt(t_call, arrival) + m->overhead_ns;
+}
+
+int seshat_sg_model_init(seshat_model *m, const seshat_config *cfg, char *err, size_t errlen)
+{
+    if (cfg->sg_contention) {
+        snprintf(err, errlen, "network.contention = on is not implemented yet (use off)");
+        return -1;
+    }
+    if (!cfg->platform[0]) {
+        snprintf(err, errlen, "network.model = simgrid needs network.platform = FILE.xml");
+        return -1;
+    }
+    if (cfg->sg_model != 0 && cfg->path != SESHAT_PATH_RELAY) {
+        snprintf(err, errlen, "network.simgrid_model = %s needs network.path = relay (the direct "
+                 "path times from route parameters, exact for CM02 only)",
+                 sg_models[cfg->sg_model]);
+        return -1;
+    }
+    if (access(cfg->platform, R_OK) != 0) {
+        snprintf(err, errlen, "network.platform = %s: cannot read the file", cfg->platform);
+        return -1;
+    }
+    struct sg_state *st = calloc(1, sizeof *st);
+    st->cfg = cfg;
+    st->exact = cfg->sg_model != 0;
+    m->impl = st;
+    m->name = "simgrid";
+    m->help = "SimGrid routes: latency + bytes/bottleneck bandwidth per rank pair, uncongested";
+    m->proto = sg_proto;
+    m->inject = sg_inject;
+    m->p2p = sg_p2p;
+    m->recv_done = sg_recv_done;
+    m->overhead_ns = cfg->overhead_ns;
+    m->send_overhead = cfg->overhead_ns;
+    m->gap_ns = cfg->gap_ns;
+    m->eager_limit = cfg->eager_limit;
+    return 0;
+}
+
+static void cache_new(struct sg_state *st, int napp)
+{
+    st->napp = napp;
+    st->cache = calloc((size_t)napp, sizeof *st->cache);
+}
+
+int seshat_sg_model_load(seshat_model *m, int napp, char *err, size_t errlen)
+{
+    struct sg_state *st = m->impl;
+    const seshat_sg_api *sg = seshat_sg_load_bridge(err, errlen);
+    if (!sg)
+        return -1;
+    char why[400];
+    if (sg->init(st->cfg->platform, sg_models[st->cfg->sg_model], st->cfg->sg_cfg, why,
+                 sizeof why) != 0) {
+        snprintf(err, errlen, "SimGrid rejected network.platform = %s (simgrid_model = %s, "
+                 "simgrid_cfg = '%s'): %s", st->cfg->platform, sg_models[st->cfg->sg_model],
+                 st->cfg->sg_cfg, why);
+        return -1;
+    }
+    st->sg = sg;
+    st->host = malloc((size_t)napp * sizeof *st->host);
+    if (seshat_sg_place(sg, st->cfg->sg_placement, napp, st->host, err, errlen) != 0)
+        return -1;
+    cache_new(st, napp);
+    return 0;
+}
+
+void seshat_sg_model_set_fetch(seshat_model *m, int napp, seshat_sg_fetch_fn fetch)
+{
+    struct sg_state *st = m->impl;
+    st->fetch = fetch;
+    cache_new(st, napp);
+}
+
+void seshat_sg_model_route(const seshat_model *m, int src, int dst, double out[2])
+{
+    struct sg_state *st = m->impl;
+    double lat = 0, bw = 1;
+    if (src < 0 || dst < 0 || src >= st->napp || dst >= st->napp ||
+        st->sg->route(st->host[src], st->host[dst], &lat, &bw) != 0) {
+        out[0] = 0;
+        out[1] = 0;
+        return;
+    }
+    out[0] = lat * 1e9;
+    out[1] = 1e9 / bw;
+}
