@@ -105,3 +105,22 @@ awk -v t="$atable" '
     /<!-- BEGIN analyze -->/ { print; print t; skip = 1; next }
     /<!-- END analyze -->/ { skip = 0 }
     !skip { print }' "$doc" >"$doc.tmp" && mv "$doc.tmp" "$doc"
+
+# SimGrid model (uncongested) against loggp, messages modeled per second.
+if [ -x tests/bench/simgrid.sh ]; then
+    sg=$(BUILD="$BUILD" tests/bench/simgrid.sh 500 | awk 'NR == 1 { next } NF == 6 { printf "| %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6 }')
+    stable=$(cat <<EOT
+Measured $(date -u +%Y-%m-%d), command: \`make bench\` (\`tests/bench/simgrid.sh 500\`: a ring of 500
+nonblocking 1 KiB steps on a 3-D torus platform, round-robin placement, \`clock = none\`).
+
+| model | path | ranks | messages | wall (s) | messages/s |
+|---|---|---|---|---|---|
+$sg
+EOT
+)
+    echo "$stable"
+    awk -v t="$stable" '
+        /<!-- BEGIN simgrid -->/ { print; print t; skip = 1; next }
+        /<!-- END simgrid -->/ { skip = 0 }
+        !skip { print }' "$doc" >"$doc.tmp" && mv "$doc.tmp" "$doc"
+fi
