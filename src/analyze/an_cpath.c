@@ -101,8 +101,8 @@ struct split {
     size_t n, k;
     int rank;
     int64_t prev;
-    an_map *sum;           /* key3(rank, site, 0) -> ns */
-    an_vec *out;           /* int64 triples: rank, local site, ns (first seen) */
+    int64_t *acc;          /* [nacc]: ns on the path per local site + 1 (0: computation) */
+    int nacc;
 };
 
 /* Adds the overlap of [from, to) with the path to `site`. */
@@ -116,17 +116,8 @@ static void overlap(struct split *s, int64_t from, int64_t to, int site)
         int64_t b = to < s->iv[k].to ? to : s->iv[k].to;
         ns += b > a ? b - a : 0;
     }
-    if (ns > 0) {
-        int found;
-        uint64_t key = an_key3(s->rank, site, 0);
-        an_map_get(s->sum, key, &found);
-        if (!found) {
-            int64_t *v = an_vec_push(s->out);
-            v[0] = s->rank;
-            v[1] = site;
-        }
-        *an_map_slot(s->sum, key) += ns;
-    }
+    if (ns > 0 && site + 1 < s->nacc)
+        s->acc[site + 1] += ns;
 }
 
 static void on_call(void *ctx, const an_call *c)
@@ -147,11 +138,9 @@ static int by_rank_from(const void *x, const void *y)
 
 static void split_local(const an_local *L, const char *dir, ival *iv, size_t n, an_vec *out)
 {
-    an_map sum;
-    an_map_init(&sum);
     qsort(iv, n, sizeof *iv, by_rank_from);
+    size_t first = 0;
     for (int r = L->lo; r < L->hi; r++) {
-        size_t first = 0;
         while (first < n && iv[first].rank < r)
             first++;
         size_t last = first;
@@ -159,20 +148,27 @@ static void split_local(const an_local *L, const char *dir, ival *iv, size_t n, 
             last++;
         if (first == last)
             continue;
-        struct split s = { L, iv + first, last - first, 0, r, 0, &sum, out };
+        int nacc = L->ranks[r - L->lo].nsites + 1;
+        int64_t *acc = calloc((size_t)nacc, sizeof *acc);
+        if (!acc)
+            an_die("out of memory");
+        struct split s = { L, iv + first, last - first, 0, r, 0, acc, nacc };
         an_stream_cb cb = { &s, on_call, NULL };
         int64_t end;
         char err[4400];
         if (an_stream_read(dir, r, &cb, &end, err, sizeof err))
             an_die("%s", err);
         overlap(&s, s.prev, end, -1);
+        for (int k = 0; k < nacc; k++)
+            if (acc[k]) {
+                int64_t *v = an_vec_push(out);
+                v[0] = r;
+                v[1] = k - 1;
+                v[2] = acc[k];
+            }
+        free(acc);
+        first = last;
     }
-    for (size_t i = 0; i < out->n; i++) {
-        int64_t *v = AN_AT(out, int64_t, 3 * i);
-        int found;
-        v[2] = an_map_get(&sum, an_key3(v[0], v[1], 0), &found);
-    }
-    an_map_free(&sum);
 }
 
 static void imbalance(seshat_analysis *a)
@@ -188,14 +184,22 @@ static void imbalance(seshat_analysis *a)
     a->have_critical_path = 1;
 }
 
-void an_cpath(const an_local *L, const char *dir, MPI_Comm comm, seshat_analysis *a)
+void an_cpath(an_local *L, const char *dir, MPI_Comm comm, seshat_analysis *a)
 {
-    int me;
+    int me, np1;
     MPI_Comm_rank(comm, &me);
+    MPI_Comm_size(comm, &np1);
     size_t nw, niv = 0;
-    an_wait *w = gather(L->waits.data, L->waits.n, sizeof(an_wait), comm, &nw);
+    /* One process: walk its own records in place, no copy. */
+    an_wait *w = np1 == 1 ? L->waits.data
+                          : gather(L->waits.data, L->waits.n, sizeof(an_wait), comm, &nw);
+    if (np1 == 1)
+        nw = L->waits.n;
     ival *iv = me ? NULL : walk(a, w, nw, &niv);
-    free(w);
+    if (np1 == 1)
+        an_vec_free(&L->waits);
+    else
+        free(w);
     int64_t n64 = (int64_t)niv;
     MPI_Bcast(&n64, 1, MPI_INT64_T, 0, comm);
     if (me)

@@ -15,7 +15,7 @@
 #include "analyze/analysis.h"
 
 /* Collective over comm, after an_root_gather; fills a's critical-path
- * fields on rank 0. */
-void an_cpath(const an_local *L, const char *dir, MPI_Comm comm, seshat_analysis *a);
+ * fields on rank 0. Consumes L's wait records. */
+void an_cpath(an_local *L, const char *dir, MPI_Comm comm, seshat_analysis *a);
 
 #endif
