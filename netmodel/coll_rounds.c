@@ -14,7 +14,16 @@ struct seshat_rounds {
     int n, cap;
     const int *map;
     const int *world;
+    seshat_round_fn record;     /* record mode: the sink, and the round number */
+    void *record_ctx;
+    int round;
 };
+
+void seshat_rounds_record(seshat_rounds *r, seshat_round_fn fn, void *ctx)
+{
+    r->record = fn;
+    r->record_ctx = ctx;
+}
 
 void seshat_rounds_map(seshat_rounds *r, const int *map) { r->map = map; }
 void seshat_rounds_world(seshat_rounds *r, const int *world) { r->world = world; }
@@ -56,6 +65,10 @@ void seshat_rounds_send(seshat_rounds *r, int src, int dst, int64_t bytes)
     }
     if (src == dst)
         return;
+    if (r->record) {
+        r->record(r->record_ctx, r->round, src, dst, bytes);
+        return;
+    }
     if (r->n == r->cap) {
         int cap = r->cap ? 2 * r->cap : 64;
         struct xfer *x = realloc(r->x, sizeof *x * (size_t)cap);
@@ -78,6 +91,10 @@ static int by_arrival(const void *a, const void *b)
 void seshat_rounds_end(seshat_rounds *r)
 {
     const seshat_model *m = r->m;
+    if (r->record) {
+        r->round++;
+        return;
+    }
     memcpy(r->t0, r->t, sizeof *r->t * (size_t)r->p);
     memcpy(r->cpu, r->t, sizeof *r->t * (size_t)r->p);
     for (int k = 0; k < r->n; k++) {

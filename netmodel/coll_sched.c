@@ -475,3 +475,31 @@ int seshat_coll_eval_world(const seshat_model *m, const seshat_coll *c, const in
     seshat_rounds_free(R);
     return 0;
 }
+
+struct record_ctx { seshat_coll_xfer_fn fn; void *ctx; int rounds; };
+
+static void record_one(void *ctx, int round, int src, int dst, int64_t bytes)
+{
+    struct record_ctx *rc = ctx;
+    rc->fn(rc->ctx, round, src, dst, bytes);
+    if (round + 1 > rc->rounds)
+        rc->rounds = round + 1;
+}
+
+int seshat_coll_record(const seshat_coll *c, seshat_coll_xfer_fn fn, void *ctx)
+{
+    if (c->p <= 1)
+        return 0;
+    enum seshat_coll_alg a = c->alg;
+    if (a == SESHAT_ALG_AUTO || !seshat_coll_supports(c->kind, a))
+        a = seshat_coll_choose(c);
+    seshat_vtime dummy;
+    seshat_rounds *R = seshat_rounds_new(NULL, c->p, &dummy);
+    if (!R)
+        return -1;
+    struct record_ctx rc = { fn, ctx, 0 };
+    seshat_rounds_record(R, record_one, &rc);
+    run(R, c, a);
+    seshat_rounds_free(R);
+    return rc.rounds;
+}

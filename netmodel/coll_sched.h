@@ -67,6 +67,12 @@ int seshat_coll_eval(const seshat_model *m, const seshat_coll *c, const seshat_v
 int seshat_coll_eval_world(const seshat_model *m, const seshat_coll *c, const int *world,
                            const seshat_vtime *entry, seshat_vtime *exit);
 
+/* The schedule alone, untimed: every transfer of c (members numbered
+ * 0..p-1) handed to fn with its round, in the order the algorithm sends.
+ * Returns the number of rounds, or -1 if out of memory. */
+typedef void (*seshat_coll_xfer_fn)(void *ctx, int round, int src, int dst, int64_t bytes);
+int seshat_coll_record(const seshat_coll *c, seshat_coll_xfer_fn fn, void *ctx);
+
 /* The same for an intercommunicator, members numbered as in its merged
  * communicator: the low group is [0, low), the high group [low, c->p).
  * c->root is the merged rank of the root (rooted kinds), else ignored.

@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "coll_sched.h"
+#include "contention.h"
 #include "matrix.h"
 #include "server.h"
 #include "status.h"
@@ -41,6 +42,7 @@ struct server {
     int64_t vt_max;              /* latest virtual send time seen, for the status */
     int64_t status_at;           /* when the status file was last written */
     int matrices_in;             /* other model ranks' matrices merged */
+    seshat_cn *cn;               /* contention = on, else NULL */
 };
 
 static int64_t mono_ns(void)
@@ -86,6 +88,10 @@ static void on_envelope(struct server *s, const seshat_envelope *e)
     if (e->t_inject > s->vt_max)
         s->vt_max = e->t_inject;
     log_envelope(s, e);
+    if (s->cn) {
+        seshat_cn_envelope(s->cn, e);
+        return;
+    }
     if (msg.proto == SESHAT_PROTO_EAGER) {
         answer(s, e, SESHAT_ANS_ARRIVAL, m->p2p(m, &msg, 0).arrival);
         return;
@@ -97,9 +103,13 @@ static void on_envelope(struct server *s, const seshat_envelope *e)
     answer(s, e, SESHAT_ANS_NEED_POST, seshat_model_visible(m, &msg));
 }
 
-static void on_post(struct server *s, const seshat_post *post)
+static void on_post(struct server *s, const seshat_post *post, int from)
 {
     const seshat_model *m = s->a->model;
+    if (s->cn) {
+        seshat_cn_post(s->cn, from, post);
+        return;
+    }
     for (struct pending **pp = &s->pending; *pp; pp = &(*pp)->next) {
         struct pending *p = *pp;
         if (p->e.src != post->src || p->e.seq != post->seq)
@@ -157,6 +167,10 @@ static void coll_answer(struct server *s, struct coll_wait *w)
 
 static void on_coll(struct server *s, const seshat_coll_entry *e)
 {
+    if (s->cn) {
+        seshat_cn_coll(s->cn, e);
+        return;
+    }
     struct coll_wait *w = coll_find(s, e);
     if (e->rank < 0 || e->rank >= w->first.p)
         return;
@@ -242,7 +256,14 @@ static void on_route(struct server *s, const int32_t *pair, int from)
 static void handle(struct server *s, const MPI_Status *st)
 {
     MPI_Comm c = s->a->control;
-    union { seshat_envelope e; seshat_post p; seshat_coll_entry c; char fin; int32_t pair[2]; } u;
+    union {
+        seshat_envelope e;
+        seshat_post p;
+        seshat_coll_entry c;
+        seshat_block b;
+        char fin;
+        int32_t pair[2];
+    } u;
     switch (st->MPI_TAG) {
     case SESHAT_TAG_ENV:
         s->a->recv(&u.e, sizeof u.e, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, c, MPI_STATUS_IGNORE);
@@ -250,7 +271,7 @@ static void handle(struct server *s, const MPI_Status *st)
         break;
     case SESHAT_TAG_POST:
         s->a->recv(&u.p, sizeof u.p, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, c, MPI_STATUS_IGNORE);
-        on_post(s, &u.p);
+        on_post(s, &u.p, st->MPI_SOURCE);
         break;
     case SESHAT_TAG_COLL:
         s->a->recv(&u.c, sizeof u.c, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, c, MPI_STATUS_IGNORE);
@@ -267,16 +288,31 @@ static void handle(struct server *s, const MPI_Status *st)
     case SESHAT_TAG_MATRIX:
         on_matrix(s, st->MPI_SOURCE);
         break;
+    case SESHAT_TAG_BLOCK:
+        s->a->recv(&u.b, sizeof u.b, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, c, MPI_STATUS_IGNORE);
+        if (s->cn)
+            seshat_cn_block(s->cn, st->MPI_SOURCE, &u.b);
+        break;
     case SESHAT_TAG_FIN:
         s->a->recv(&u.fin, 1, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, c, MPI_STATUS_IGNORE);
         s->fins++;
+        if (s->cn)
+            seshat_cn_fin(s->cn, st->MPI_SOURCE);
         break;
     default:
         seshat_error("model rank: unexpected tag %d from rank %d", st->MPI_TAG, st->MPI_SOURCE);
         s->a->recv(NULL, 0, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, c, MPI_STATUS_IGNORE);
     }
+    if (s->cn)
+        seshat_cn_advance(s->cn);
     if (s->a->cfg->debug_model_delay_ns > 0)
         nap(s->a->cfg->debug_model_delay_ns);
+}
+
+static void cn_send(void *ctx, int dst, const seshat_answer *ans)
+{
+    const struct server *s = ctx;
+    s->a->send(ans, sizeof *ans, MPI_BYTE, dst, SESHAT_TAG_ANSWER, s->a->control);
 }
 
 #define STATUS_EVERY_NS 500000000
@@ -300,6 +336,8 @@ void seshat_server_run(const seshat_server_args *a)
     int relay = a->cfg->path == SESHAT_PATH_RELAY;
     if (a->cfg->report_matrix && seshat_matrix_init(&s.matrix, a->napp))
         seshat_error("report.matrix: out of memory for %d ranks", a->napp);
+    if (a->cfg->model == SESHAT_MODEL_SIMGRID && a->cfg->sg_contention)
+        s.cn = seshat_cn_new(a->model, a->napp, cn_send, &s);
     int64_t last = mono_ns();
     while (s.fins < s.served) {
         int flag = 0;
@@ -318,5 +356,13 @@ void seshat_server_run(const seshat_server_args *a)
     }
     finish_matrix(&s);
     seshat_matrix_free(&s.matrix);
+    if (s.cn) {
+        seshat_cn_stats cs = seshat_cn_get_stats(s.cn);
+        seshat_debug("contention: %lld flows, %lld engine steps, %lld answers, %.3f s in SimGrid",
+                     cs.flows, cs.steps, cs.answers, cs.engine_s);
+        if (cs.late)
+            seshat_error("contention: %lld flows started late", cs.late);
+        seshat_cn_free(s.cn);
+    }
     seshat_debug("model rank %d: %lld messages, %lld bytes", a->world_rank, s.messages, s.bytes);
 }

@@ -18,6 +18,7 @@ enum seshat_wire_tag {
     SESHAT_TAG_ROUTE = 7,   /* app -> model (simgrid, direct): int32 {src, dst} */
     SESHAT_TAG_ROUTE_ANS = 8, /* model -> app: double {latency ns, ns per byte} */
     SESHAT_TAG_MATRIX = 9,  /* model -> first model rank: its matrix rows, at the end */
+    SESHAT_TAG_BLOCK = 10,  /* app -> model (contention): seshat_block, about to wait */
     SESHAT_TAG_REPLY0 = 64  /* + seq: sender's rendezvous completion time */
 };
 #define SESHAT_SEQ_MASK 0x0fffffff
@@ -30,16 +31,18 @@ typedef struct seshat_envelope {
     int64_t t_inject;       /* virtual time the sender's NIC starts */
     int32_t seq;            /* sender's sequence number (rendezvous replies) */
     int32_t proto;          /* enum seshat_proto, | SESHAT_ENV_NOREPLY */
+    int64_t floor;          /* contention: the sender's promise, see seshat_block */
 } seshat_envelope;
 /* The sender completes locally (buffered send) and wants no reply. */
 #define SESHAT_ENV_NOREPLY 0x100
 #define SESHAT_ENV_PROTO(p) ((enum seshat_proto)((p) & 0xff))
 
 enum seshat_answer_type { SESHAT_ANS_ARRIVAL, SESHAT_ANS_NEED_POST, SESHAT_ANS_FINAL,
-                          SESHAT_ANS_COLL };
+                          SESHAT_ANS_COLL, SESHAT_ANS_REPLY };
 
 /* Model -> receiver (relay). Keyed by (src, comm_id, tag) in FIFO order;
- * FINAL answers are keyed by (src, seq). */
+ * FINAL answers are keyed by (src, seq); REPLY answers (contention mode:
+ * a rendezvous sender's completion, arrival = sender_done) by (dst, seq). */
 typedef struct seshat_answer {
     int32_t type, src, comm_id, tag;
     int32_t seq, pad;
@@ -63,7 +66,25 @@ typedef struct seshat_coll_entry {
     int32_t leader, pad;     /* world rank of member 0: disjoint communicators
                                 may share an id, never a leader */
     int64_t entry, bytes;
+    int64_t floor;           /* contention: the member's promise, see seshat_block */
 } seshat_coll_entry;
+/* kind of a contention-mode synchronization that is not a collective of
+ * the program (communicator creation, neighborhood collectives): every
+ * member leaves at the last member's entry. */
+#define SESHAT_COLL_SYNC 100
+
+/* App -> model (contention = on): this rank is about to wait for an
+ * answer and sends nothing before it uses one (one already in its inbox,
+ * inbox_min, or one still to come). `clock` is its virtual
+ * time, `post_min` the post time of its oldest receive not yet matched
+ * (INT64_MAX if none: a rendezvous it matches later reports that post),
+ * `answers` how many answers it has taken off the wire so far. A report
+ * of any kind (envelope, collective entry) carries floor = min(clock,
+ * post_min): nothing this rank does later starts earlier. */
+typedef struct seshat_block {
+    int64_t clock, post_min, answers;
+    int64_t inbox_min;      /* earliest answer taken but not used yet */
+} seshat_block;
 
 #define SESHAT_BATCH_MAX 96
 

@@ -17,9 +17,13 @@ extern "C" {
 typedef struct seshat_sg_api {
     /* Load `platform` under network model `model` (CM02, SMPI, LV08, IB)
      * with extra "name:value" options separated by spaces. Returns 0, or
-     * -1 with a one-line message (SimGrid's exceptions are caught). */
-    int (*init)(const char *platform, const char *model, const char *cfg, char *err,
-                size_t errlen);
+     * -1 with a one-line message (SimGrid's exceptions are caught).
+     * `contention`: flows are started with start_flow and SimGrid's
+     * latency factor is set to 0 (the caller adds each route's latency
+     * before the flow starts, which gives the lookahead; the model's own
+     * factor is kept for latency_factor). */
+    int (*init)(const char *platform, const char *model, const char *cfg, int contention,
+                char *err, size_t errlen);
     int (*host_count)(void);
     const char *(*host_name)(int host);       /* in SimGrid's list order */
     int (*host_index)(const char *name);      /* -1 if no such host */
@@ -29,6 +33,16 @@ typedef struct seshat_sg_api {
     /* Time (s) SimGrid takes for one `bytes` transfer a -> b alone on the
      * network, under the chosen model. */
     double (*transfer)(int a, int b, double bytes);
+
+    /* Contention mode: one engine shared by every flow. */
+    double (*latency_factor)(void);           /* the model's, before init zeroed it */
+    /* Start `bytes` from host a to host b now (the engine's clock); its
+     * completion is reported by take_done with `id`. */
+    int (*start_flow)(int a, int b, double bytes, long long id);
+    void (*run_until)(double t_s);            /* advance the engine's clock to t */
+    /* Flows completed since the last call, in completion order: up to
+     * `max` ids and times (s). Returns how many. */
+    int (*take_done)(long long *ids, double *times, int max);
 } seshat_sg_api;
 
 /* The symbol the loaders look up. */

@@ -114,8 +114,20 @@ static seshat_vtime sg_recv_done(const seshat_model *m, seshat_vtime t_call, ses
 
 int seshat_sg_model_init(seshat_model *m, const seshat_config *cfg, char *err, size_t errlen)
 {
-    if (cfg->sg_contention) {
-        snprintf(err, errlen, "network.contention = on is not implemented yet (use off)");
+    if (cfg->sg_contention && cfg->path != SESHAT_PATH_RELAY) {
+        snprintf(err, errlen, "network.contention = on needs network.path = relay (its default "
+                 "then): messages that share links are timed by the model rank");
+        return -1;
+    }
+    if (cfg->sg_contention && cfg->sim_ranks != 1) {
+        snprintf(err, errlen, "network.contention = on runs one SimGrid engine: simulator.ranks "
+                 "must be 1 (it is %d)", cfg->sim_ranks);
+        return -1;
+    }
+    if (cfg->sg_contention && (cfg->sg_model == 1 || cfg->sg_model == 3)) {
+        snprintf(err, errlen, "network.contention = on supports simgrid_model = CM02 or LV08 (%s "
+                 "has size-dependent latency factors; use it with contention = off)",
+                 sg_models[cfg->sg_model]);
         return -1;
     }
     if (!cfg->platform[0]) {
@@ -162,7 +174,8 @@ int seshat_sg_model_load(seshat_model *m, int napp, char *err, size_t errlen)
     if (!sg)
         return -1;
     char why[400];
-    if (sg->init(st->cfg->platform, sg_models[st->cfg->sg_model], st->cfg->sg_cfg, why,
+    if (sg->init(st->cfg->platform, sg_models[st->cfg->sg_model], st->cfg->sg_cfg,
+                 st->cfg->sg_contention, why,
                  sizeof why) != 0) {
         snprintf(err, errlen, "SimGrid rejected network.platform = %s (simgrid_model = %s, "
                  "simgrid_cfg = '%s'): %s", st->cfg->platform, sg_models[st->cfg->sg_model],
@@ -174,7 +187,34 @@ int seshat_sg_model_load(seshat_model *m, int napp, char *err, size_t errlen)
     if (seshat_sg_place(sg, st->cfg->sg_placement, napp, st->host, err, errlen) != 0)
         return -1;
     cache_new(st, napp);
+    int a = 0, b = 0;
+    if (st->cfg->sg_contention && seshat_sg_model_lookahead(m, &a, &b) <= 0) {
+        snprintf(err, errlen, "network.contention = on needs a positive latency between every two "
+                 "ranks (it is the lookahead), but ranks %d and %d (hosts %s, %s) have none: place "
+                 "one rank per host, or give the platform's loopback a latency",
+                 a, b, sg->host_name(st->host[a]), sg->host_name(st->host[b]));
+        return -1;
+    }
     return 0;
+}
+
+int64_t seshat_sg_model_lookahead(const seshat_model *m, int *pa, int *pb)
+{
+    const struct sg_state *st = m->impl;
+    double best = -1, f = st->sg->latency_factor();
+    for (int a = 0; a < st->napp; a++)
+        for (int b = 0; b < st->napp; b++) {
+            double r[2];
+            if (a == b)
+                continue;
+            seshat_sg_model_route(m, a, b, r);
+            if (best < 0 || r[0] * f < best) {
+                best = r[0] * f;
+                *pa = a;
+                *pb = b;
+            }
+        }
+    return best < 0 ? 1000000000 : llround(best);
 }
 
 void seshat_sg_model_set_fetch(seshat_model *m, int napp, seshat_sg_fetch_fn fetch)
@@ -196,4 +236,14 @@ void seshat_sg_model_route(const seshat_model *m, int src, int dst, double out[2
     }
     out[0] = lat * 1e9;
     out[1] = 1e9 / bw;
+}
+
+const seshat_sg_api *seshat_sg_model_api(const seshat_model *m)
+{
+    return ((const struct sg_state *)m->impl)->sg;
+}
+
+int seshat_sg_model_host(const seshat_model *m, int rank)
+{
+    return ((const struct sg_state *)m->impl)->host[rank];
 }

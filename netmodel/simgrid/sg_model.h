@@ -10,6 +10,7 @@
 #define SESHAT_SG_MODEL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "model.h"
 
@@ -28,5 +29,14 @@ void seshat_sg_model_set_fetch(seshat_model *m, int napp, seshat_sg_fetch_fn fet
 
 /* Model ranks: the route parameters of (src, dst), as the fetch hands them. */
 void seshat_sg_model_route(const seshat_model *m, int src, int dst, double out[2]);
+
+/* Model ranks, contention mode (netmodel/contention.c): the loaded
+ * bridge and the host index of an application rank. */
+struct seshat_sg_api;
+const struct seshat_sg_api *seshat_sg_model_api(const seshat_model *m);
+int seshat_sg_model_host(const seshat_model *m, int rank);
+/* The smallest route latency between two ranks, ns (the model's latency
+ * factor applied), and that pair; 1 s with a single rank. */
+int64_t seshat_sg_model_lookahead(const seshat_model *m, int *a, int *b);
 
 #endif

@@ -294,6 +294,17 @@ static int apply_env_sets(seshat_config *cfg, char *err, size_t errlen)
     return rc;
 }
 
+/* contention = on runs on the relay path: that is its default. */
+static void normalize(seshat_config *cfg)
+{
+    if (cfg->model != SESHAT_MODEL_SIMGRID || !cfg->sg_contention)
+        return;
+    for (int i = 0; i < seshat_nkeys; i++)
+        if (!strcmp(seshat_keys[i].section, "network") && !strcmp(seshat_keys[i].key, "path") &&
+            cfg->origin[i] == SESHAT_FROM_DEFAULT)
+            cfg->path = SESHAT_PATH_RELAY;
+}
+
 int seshat_config_load(seshat_config *cfg, const char *file, const char *const *sets, int nsets,
                        int use_env, char *err, size_t errlen)
 {
@@ -310,6 +321,7 @@ int seshat_config_load(seshat_config *cfg, const char *file, const char *const *
     for (int i = 0; i < nsets; i++)
         if (seshat_config_set(cfg, sets[i], SESHAT_FROM_SET, err, errlen) != 0)
             return -1;
+    normalize(cfg);
     return 0;
 }
 

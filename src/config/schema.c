@@ -43,7 +43,7 @@ const seshat_key seshat_keys[] = {
     { "network", "simgrid_cfg", KEY_STRING, F(sg_cfg), "", NULL, 0,
       "extra SimGrid --cfg options, space separated name:value (model = simgrid)" },
     { "network", "contention", KEY_BOOL, F(sg_contention), "off", NULL, 0,
-      "model = simgrid: messages share links (not implemented yet: must be off)" },
+      "model = simgrid: messages share links (relay path, one model rank; docs/models.md)" },
     { "network", "placement", KEY_STRING, F(sg_placement), "block", NULL, 0,
       "model = simgrid: block | round_robin | FILE (one host name per rank and line)" },
     { "collectives", "barrier", KEY_ENUM, F(coll_alg) + 0 * sizeof(int), "auto", COLL_ALGS, 0,

@@ -9,6 +9,7 @@ struct member { int64_t entry, bytes, root; };
 
 struct seshat_coll_pending {
     seshat_comm *comm;
+    int synced;              /* contention: a SESHAT_COLL_SYNC entry is out */
     int neighbor;            /* a neighborhood collective: in/out degrees below */
     int indeg, outdeg;
     seshat_coll desc;
@@ -40,6 +41,55 @@ static void sizes(const seshat_comm *c, enum seshat_coll_kind kind, int root, in
     }
 }
 
+/* World rank of member 0 and the size of the group a synchronization on
+ * c covers: both groups of an intercommunicator. */
+static void sync_group(const seshat_comm *c, int *leader, int *p, int *rank)
+{
+    if (!c->is_inter) {
+        *leader = c->peer_world[0];
+        *p = c->peer_size;
+        *rank = c->my_rank;
+        return;
+    }
+    MPI_Group mg, wg;
+    int zero = 0;
+    seshat_real.Comm_group(c->merged, &mg);
+    seshat_real.Comm_group(MPI_COMM_WORLD, &wg);
+    seshat_real.Group_translate_ranks(mg, 1, &zero, wg, leader);
+    seshat_real.Group_free(&mg);
+    seshat_real.Group_free(&wg);
+    seshat_real.Comm_size(c->merged, p);
+    *rank = c->merged_rank;
+}
+
+/* Contention: enter a synchronization with the model (every member leaves
+ * at the last entry), for what really synchronizes without a schedule of
+ * its own. */
+static void sync_enter(seshat_comm *c, int32_t seq)
+{
+    int leader, p, rank;
+    sync_group(c, &leader, &p, &rank);
+    seshat_coll_entry e = { c->id, seq, p, rank, SESHAT_COLL_SYNC, 0, 0, seshat_rt.world_rank,
+                            leader, 0, seshat_clock_now(), 0, seshat_promise_floor() };
+    seshat_real.Send(&e, sizeof e, MPI_BYTE, seshat_model_rank_of(leader), SESHAT_TAG_COLL,
+                     seshat_rt.control);
+    seshat_reported();
+}
+
+static seshat_vtime sync_leave(seshat_comm *c, int32_t seq)
+{
+    return seshat_inbox_answer(-1, c->id, seq, 1).arrival;
+}
+
+void seshat_coll_sync(seshat_comm *c)
+{
+    if (!seshat_rt.contention || !c)
+        return;
+    int32_t seq = c->coll_seq++;
+    sync_enter(c, seq);
+    seshat_clock_advance_to(sync_leave(c, seq));
+}
+
 static struct seshat_coll_pending *start(seshat_comm *c, enum seshat_coll_kind kind, int root,
                                          int64_t bytes, uint32_t req)
 {
@@ -56,6 +106,10 @@ static struct seshat_coll_pending *start(seshat_comm *c, enum seshat_coll_kind k
         seshat_trace_coll(kind, c->id, root, bytes, req, sent, recv);
     }
     pd->mine = (struct member){ seshat_clock_now(), bytes, root };
+    if (seshat_rt.contention && c->is_inter) {
+        pd->synced = 1;
+        sync_enter(c, pd->seq);
+    }
     if (c->is_inter) {   /* both paths: every member evaluates (see coll.h) */
         int n = 0;
         seshat_real.Comm_size(c->merged, &n);
@@ -68,9 +122,10 @@ static struct seshat_coll_pending *start(seshat_comm *c, enum seshat_coll_kind k
     if (seshat_rt.relay) {
         seshat_coll_entry e = { c->id, pd->seq, c->peer_size, c->my_rank, kind, pd->desc.alg,
                                 root, seshat_rt.world_rank, c->peer_world[0], 0,
-                                pd->mine.entry, bytes };
+                                pd->mine.entry, bytes, seshat_promise_floor() };
         seshat_real.Send(&e, sizeof e, MPI_BYTE, seshat_model_rank_of(c->peer_world[0]),
                          SESHAT_TAG_COLL, seshat_rt.control);
+        seshat_reported();
         return pd;
     }
     pd->all = malloc(sizeof *pd->all * (size_t)c->peer_size);
@@ -128,6 +183,11 @@ static struct seshat_coll_pending *start_neighbor(seshat_comm *c, int64_t bytes,
     if (seshat_tracing)
         seshat_trace_coll(SESHAT_COLL_NEIGHBOR, c->id, -1, bytes, req, bytes * topo_out,
                           bytes * topo_in);
+    if (seshat_rt.contention) {
+        pd->synced = 1;
+        pd->seq = c->coll_seq++;
+        sync_enter(c, pd->seq);
+    }
     seshat_real.Ineighbor_allgather(&pd->mine, sizeof pd->mine, MPI_BYTE, pd->all, sizeof pd->mine,
                                     MPI_BYTE, c->shadow, &pd->req);
     return pd;
@@ -179,8 +239,12 @@ static seshat_vtime finish(struct seshat_coll_pending *pd)
     if (seshat_rt.relay && !pd->comm->is_inter && !pd->neighbor) {
         t = seshat_inbox_answer(-1, pd->comm->id, pd->seq, 1).arrival;
     } else {
+        /* contention: nobody waits on the exchange before all have entered */
+        seshat_vtime s = pd->synced ? sync_leave(pd->comm, pd->seq) : 0;
         seshat_wait_real(&pd->req, MPI_STATUS_IGNORE);
         t = pd->neighbor ? evaluate_neighbor(pd) : evaluate(pd);
+        if (s > t)
+            t = s;
     }
     free(pd->all);
     free(pd);
@@ -199,6 +263,17 @@ void seshat_coll_post(seshat_op *op, seshat_comm *c, enum seshat_coll_kind kind,
     op->comm = c;
     op->req_id = seshat_req_next_id();
     op->coll = start(c, kind, root, bytes, op->req_id);
+}
+
+int seshat_coll_ready(const seshat_op *op)
+{
+    const struct seshat_coll_pending *pd = op->coll;
+    if (!seshat_rt.relay || !pd)
+        return 1;
+    int key_tag = pd->seq;
+    if (!pd->comm->is_inter && !pd->neighbor)
+        return seshat_inbox_has(-1, pd->comm->id, key_tag);
+    return !pd->synced || seshat_inbox_has(-1, pd->comm->id, key_tag);
 }
 
 seshat_vtime seshat_coll_finish(seshat_op *op)

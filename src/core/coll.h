@@ -22,6 +22,14 @@ void seshat_coll_blocking(seshat_comm *c, enum seshat_coll_kind kind, int root, 
 void seshat_coll_post(seshat_op *op, seshat_comm *c, enum seshat_coll_kind kind, int root,
                       int64_t bytes);
 seshat_vtime seshat_coll_finish(seshat_op *op);
+/* Whether seshat_coll_finish(op) would not wait for the model. */
+int seshat_coll_ready(const seshat_op *op);
+
+/* Contention = on: a synchronization through the model before an
+ * operation that really synchronizes the members of c without a modeled
+ * schedule (communicator creation); every member leaves at the last
+ * entry. A no-op otherwise. */
+void seshat_coll_sync(seshat_comm *c);
 
 /* Neighborhood collectives (comm has a topology): `bytes` per neighbor. */
 void seshat_coll_neighbor(seshat_comm *c, int64_t bytes);

@@ -22,6 +22,7 @@ struct seshat_runtime {
     MPI_Comm app;            /* what the program sees as MPI_COMM_WORLD */
     MPI_Comm control;        /* duplicate of the real world, seshat's own */
     int relay;               /* [network] path = relay */
+    int contention;          /* simgrid with contention = on (relay, promises) */
     int tag_ub;              /* largest valid tag */
 };
 extern struct seshat_runtime seshat_rt;
@@ -91,7 +92,9 @@ typedef struct seshat_op {
     seshat_vtime done;       /* completion time once known, else -1 */
     /* receive: */
     seshat_vtime t_post;
-    int matched;             /* arrival known (status saved) */
+    int matched;             /* the real receive matched (status saved) */
+    int stage;               /* relay: 1 awaits the first answer, 2 the final
+                                one (rendezvous, post sent), 3 arrival known */
     seshat_vtime arrival;
     MPI_Status status;
     /* collective (nonblocking): its pending exchange, see coll.h */
@@ -109,10 +112,17 @@ void seshat_send_begin(seshat_op *op, seshat_comm *c, int dest, int tag,
 /* Completion time of a send whose real operation has completed (waits
  * for the rendezvous answer if there is one). */
 seshat_vtime seshat_send_finish(seshat_op *op);
+/* Contention: take the send's completion if it is here; 1 once known. */
+int seshat_send_ready(seshat_op *op);
 
 void seshat_recv_begin(seshat_op *op, seshat_comm *c, int source, int tag);
-/* The real receive matched (status known): learn the arrival. */
+/* The real receive matched (status known): learn the arrival as far as
+ * the answers at hand allow, without waiting (relay; seshat_serve goes on
+ * with it, seshat_recv_finish waits for the rest). */
 void seshat_recv_match(seshat_op *op, const MPI_Status *st);
+/* Advance a matched receive with the answers at hand, never waiting;
+ * 1 once its arrival is known. */
+int seshat_recv_poll(seshat_op *op);
 /* Completion time of a matched receive completed by a call at `t_call`. */
 seshat_vtime seshat_recv_finish(seshat_op *op, seshat_vtime t_call);
 
@@ -123,6 +133,27 @@ seshat_vtime seshat_peek_arrival(seshat_comm *c, const MPI_Status *st);
 /* Wait for a real request while serving what other ranks may need from
  * this one (replies for receives that matched in the background). */
 int seshat_wait_real(MPI_Request *req, MPI_Status *st);
+/* The same; `needs_answer`: the call cannot return before an answer from
+ * the model, so under contention the wait is announced (seshat_block). */
+int seshat_wait_real_for(MPI_Request *req, MPI_Status *st, int needs_answer);
+
+/* ---- contention = on: this rank's promises (p2p.c; docs/models.md) ---- */
+/* About to wait for an answer (or a failed poll): tell the model, once
+ * per state. No-op unless contention. */
+void seshat_block_report(void);
+/* min(clock, oldest unmatched receive's post time): the floor of a report. */
+int64_t seshat_promise_floor(void);
+/* A report (envelope, collective entry) has told the model we run. */
+void seshat_reported(void);
+/* Whether a posted receive not matched yet could take a message from
+ * world rank src on communicator comm_id with tag. */
+int seshat_recv_could_take(int src, int32_t comm_id, int tag);
+/* A blocking receive (or probe) waits for (comm, source, tag); c NULL: done. */
+void seshat_recv_waiting(const seshat_comm *c, int source, int tag);
+/* One answer taken off the wire (inbox.c). */
+void seshat_answer_taken(void);
+/* Whether completing this op needs an answer from the model. */
+int seshat_op_needs_answer(const seshat_op *op);
 /* Serve matched background receives once (no-op when already serving). */
 void seshat_serve(void);
 int seshat_serving(void);
@@ -139,6 +170,8 @@ void seshat_req_remove(MPI_Request req);
  * order: the ones other ranks may be waiting on. */
 void seshat_req_track_unmatched(seshat_op *op, int unmatched);
 int seshat_req_unmatched_count(void);
+/* Post time of the oldest unmatched receive, INT64_MAX if none. */
+seshat_vtime seshat_req_first_unmatched_post(void);
 /* Calls fn on each until fn returns non-zero or the list ends. */
 void seshat_req_foreach_unmatched(int (*fn)(MPI_Request req, seshat_op *op));
 

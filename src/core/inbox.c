@@ -9,6 +9,7 @@ struct ans_node {
     struct ans_node *next;
 };
 static struct ans_node *ans_head;
+static long long appended;      /* answers queued so far */
 
 struct env_node {
     seshat_comm *comm;
@@ -21,6 +22,7 @@ static struct env_node *env_head;
 static void append_answer(const seshat_answer *a)
 {
     struct ans_node *n = malloc(sizeof *n), **p = &ans_head;
+    appended++;
     n->a = *a;
     n->next = NULL;
     while (*p)
@@ -35,7 +37,17 @@ static void pump_answer(void)
 {
     seshat_answer a;
     int flag = 1;
-    if (seshat_req_unmatched_count() > 0 && !seshat_serving())
+    /* Use every answer already here first: under contention a rank that
+     * holds one it could use is not waiting (docs/models.md). So new
+     * ones go back to the caller before we tell the model we wait. */
+    if (seshat_rt.contention) {
+        long long before = appended;
+        seshat_serve();
+        if (appended != before)
+            return;
+    }
+    seshat_block_report();
+    if ((seshat_req_unmatched_count() > 0 || seshat_rt.contention) && !seshat_serving())
         seshat_real.Iprobe(MPI_ANY_SOURCE, SESHAT_TAG_ANSWER, seshat_rt.control, &flag,
                            MPI_STATUS_IGNORE);
     if (!flag) {
@@ -45,7 +57,26 @@ static void pump_answer(void)
     }
     seshat_real.Recv(&a, sizeof a, MPI_BYTE, MPI_ANY_SOURCE, SESHAT_TAG_ANSWER,
                      seshat_rt.control, MPI_STATUS_IGNORE);
+    seshat_answer_taken();
     append_answer(&a);
+}
+
+/* Only an answer that a posted receive can take may end the wait this
+ * rank is in: one for a receive not posted yet is used after that wait,
+ * a send's or a collective's only by a wait for that operation, which
+ * takes every answer at hand before it waits (request_calls.c). */
+seshat_vtime seshat_inbox_min(void)
+{
+    seshat_vtime t = INT64_MAX;
+    for (const struct ans_node *n = ans_head; n; n = n->next) {
+        const seshat_answer *a = &n->a;
+        int usable = a->type == SESHAT_ANS_FINAL ||
+                     ((a->type == SESHAT_ANS_ARRIVAL || a->type == SESHAT_ANS_NEED_POST) &&
+                      seshat_recv_could_take(a->src, a->comm_id, a->tag));
+        if (usable && a->arrival < t)
+            t = a->arrival;
+    }
+    return t;
 }
 
 void seshat_inbox_drain(void)
@@ -58,6 +89,7 @@ void seshat_inbox_drain(void)
             seshat_answer a;
             seshat_real.Recv(&a, sizeof a, MPI_BYTE, MPI_ANY_SOURCE, SESHAT_TAG_ANSWER,
                              seshat_rt.control, MPI_STATUS_IGNORE);
+            seshat_answer_taken();
             append_answer(&a);
         }
     }
@@ -79,7 +111,8 @@ seshat_answer seshat_inbox_answer(int src, int32_t comm_id, int tag, int remove)
     for (;;) {
         for (struct ans_node **p = &ans_head; *p; p = &(*p)->next) {
             const seshat_answer *a = &(*p)->a;
-            if (a->type != SESHAT_ANS_FINAL && a->src == src && a->comm_id == comm_id && a->tag == tag)
+            if (a->type != SESHAT_ANS_FINAL && a->type != SESHAT_ANS_REPLY && a->src == src &&
+                a->comm_id == comm_id && a->tag == tag)
                 return take(p, remove);
         }
         pump_answer();
@@ -92,6 +125,66 @@ seshat_answer seshat_inbox_final(int src, int32_t seq)
         for (struct ans_node **p = &ans_head; *p; p = &(*p)->next) {
             const seshat_answer *a = &(*p)->a;
             if (a->type == SESHAT_ANS_FINAL && a->src == src && a->seq == seq)
+                return take(p, 1);
+        }
+        pump_answer();
+    }
+}
+
+int seshat_inbox_try(int src, int32_t comm_id, int tag, seshat_answer *out)
+{
+    for (struct ans_node **p = &ans_head; *p; p = &(*p)->next) {
+        const seshat_answer *a = &(*p)->a;
+        if (a->type != SESHAT_ANS_FINAL && a->type != SESHAT_ANS_REPLY && a->src == src &&
+            a->comm_id == comm_id && a->tag == tag) {
+            *out = take(p, 1);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int seshat_inbox_try_final(int src, int32_t seq, seshat_answer *out)
+{
+    for (struct ans_node **p = &ans_head; *p; p = &(*p)->next) {
+        const seshat_answer *a = &(*p)->a;
+        if (a->type == SESHAT_ANS_FINAL && a->src == src && a->seq == seq) {
+            *out = take(p, 1);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int seshat_inbox_try_reply(int dst, int32_t seq, seshat_answer *out)
+{
+    for (struct ans_node **p = &ans_head; *p; p = &(*p)->next) {
+        const seshat_answer *a = &(*p)->a;
+        if (a->type == SESHAT_ANS_REPLY && a->src == dst && a->seq == seq) {
+            *out = take(p, 1);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int seshat_inbox_has(int src, int32_t comm_id, int tag)
+{
+    for (const struct ans_node *n = ans_head; n; n = n->next)
+        if (n->a.type != SESHAT_ANS_FINAL && n->a.type != SESHAT_ANS_REPLY && n->a.src == src &&
+            n->a.comm_id == comm_id && n->a.tag == tag)
+            return 1;
+    return 0;
+}
+
+void seshat_inbox_pump(void) { pump_answer(); }
+
+seshat_answer seshat_inbox_reply(int dst, int32_t seq)
+{
+    for (;;) {
+        for (struct ans_node **p = &ans_head; *p; p = &(*p)->next) {
+            const seshat_answer *a = &(*p)->a;
+            if (a->type == SESHAT_ANS_REPLY && a->src == dst && a->seq == seq)
                 return take(p, 1);
         }
         pump_answer();

@@ -12,6 +12,18 @@
 seshat_answer seshat_inbox_answer(int src, int32_t comm_id, int tag, int remove);
 /* Relay: the FINAL answer for the rendezvous (src, seq); waits for it. */
 seshat_answer seshat_inbox_final(int src, int32_t seq);
+/* Relay, without waiting: take the next answer for (src, comm id, tag),
+ * or the FINAL one for (src, seq), if it is here. Returns 1 if taken. */
+int seshat_inbox_try(int src, int32_t comm_id, int tag, seshat_answer *out);
+int seshat_inbox_try_final(int src, int32_t seq, seshat_answer *out);
+int seshat_inbox_try_reply(int dst, int32_t seq, seshat_answer *out);
+int seshat_inbox_has(int src, int32_t comm_id, int tag);
+/* Relay: wait for one more answer (serving other ranks meanwhile). */
+void seshat_inbox_pump(void);
+/* Contention: the completion of this rank's rendezvous send (dst, seq). */
+seshat_answer seshat_inbox_reply(int dst, int32_t seq);
+/* Contention: the earliest time among answers queued here, INT64_MAX. */
+seshat_vtime seshat_inbox_min(void);
 /* Relay: move answers that have already arrived into the queue. */
 void seshat_inbox_drain(void);
 

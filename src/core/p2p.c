@@ -11,6 +11,87 @@ static int32_t next_seq;
 static int serving;
 static long long sent_messages, sent_bytes;   /* for the end-of-run summary */
 
+/* ---- contention = on: promises (docs/models.md, "Contention") ---- */
+static long long answers_taken;
+static int block_sent;           /* the model knows we wait, in this state */
+static seshat_block last_block;
+
+void seshat_answer_taken(void) { answers_taken++; }
+void seshat_reported(void) { block_sent = 0; }
+
+int64_t seshat_promise_floor(void)
+{
+    seshat_vtime c = seshat_clock_now(), pm = seshat_req_first_unmatched_post();
+    return pm < c ? pm : c;
+}
+
+void seshat_block_report(void)
+{
+    if (!seshat_rt.contention)
+        return;
+    seshat_block b = { seshat_clock_now(), seshat_req_first_unmatched_post(), answers_taken,
+                       seshat_inbox_min() };
+    if (block_sent && b.clock == last_block.clock && b.post_min == last_block.post_min &&
+        b.answers == last_block.answers && b.inbox_min == last_block.inbox_min)
+        return;
+    seshat_real.Send(&b, sizeof b, MPI_BYTE, seshat_model_rank_of(seshat_rt.world_rank),
+                     SESHAT_TAG_BLOCK, seshat_rt.control);
+    block_sent = 1;
+    last_block = b;
+}
+
+struct waiting { const seshat_comm *c; int source, tag; };
+static struct waiting waiting;
+
+void seshat_recv_waiting(const seshat_comm *c, int source, int tag)
+{
+    waiting.c = c;
+    waiting.source = source;
+    waiting.tag = tag;
+}
+
+static int filter_takes(const seshat_comm *c, int peer, int ftag, int src, int32_t comm_id, int tag)
+{
+    return c->id == comm_id && (ftag == MPI_ANY_TAG || ftag == tag) &&
+           (peer == MPI_ANY_SOURCE || (peer >= 0 && peer < c->peer_size && c->peer_world[peer] == src));
+}
+
+static int could_take;
+static int32_t ct_comm;
+static int ct_src, ct_tag;
+
+static int check_take(MPI_Request req, seshat_op *op)
+{
+    (void)req;
+    if (!op->matched && filter_takes(op->comm, op->peer, op->tag, ct_src, ct_comm, ct_tag))
+        could_take = 1;
+    if (op->matched && op->stage == 1 &&
+        filter_takes(op->comm, op->status.MPI_SOURCE, op->status.MPI_TAG, ct_src, ct_comm, ct_tag))
+        could_take = 1;
+    return could_take;
+}
+
+int seshat_recv_could_take(int src, int32_t comm_id, int tag)
+{
+    if (waiting.c && filter_takes(waiting.c, waiting.source, waiting.tag, src, comm_id, tag))
+        return 1;
+    could_take = 0;
+    ct_src = src;
+    ct_comm = comm_id;
+    ct_tag = tag;
+    seshat_req_foreach_unmatched(check_take);
+    return could_take;
+}
+
+int seshat_op_needs_answer(const seshat_op *op)
+{
+    if (!op || !op->active)
+        return 0;
+    if (op->is_coll || !op->is_send)
+        return 1;
+    return op->done < 0;
+}
+
 void seshat_p2p_stats(long long *messages, long long *bytes)
 {
     *messages = sent_messages;
@@ -76,9 +157,11 @@ void seshat_send_begin(seshat_op *op, seshat_comm *c, int dest, int tag,
         op->reply_from = seshat_rt.relay ? seshat_model_rank_of(seshat_rt.world_rank) : e.dst;
     }
     seshat_clock_advance_to(e.t_inject + m->send_overhead);
+    e.floor = seshat_promise_floor();
     if (seshat_tracing)
         seshat_trace_send(e.dst, tag, c->id, bytes, e.proto, op->req_id);
     if (seshat_rt.relay) {
+        seshat_reported();
         seshat_real.Send(&e, sizeof e, MPI_BYTE, seshat_model_rank_of(seshat_rt.world_rank),
                          SESHAT_TAG_ENV, seshat_rt.control);
     } else {
@@ -87,9 +170,22 @@ void seshat_send_begin(seshat_op *op, seshat_comm *c, int dest, int tag,
     }
 }
 
+int seshat_send_ready(seshat_op *op)
+{
+    seshat_answer a;
+    if (op->done >= 0 || !seshat_rt.contention)
+        return 1;
+    if (!seshat_inbox_try_reply(op->comm->peer_world[op->peer], op->seq, &a))
+        return 0;
+    op->done = a.arrival;
+    return 1;
+}
+
 seshat_vtime seshat_send_finish(seshat_op *op)
 {
-    if (op->done < 0) {
+    if (op->done < 0 && seshat_rt.contention) {
+        op->done = seshat_inbox_reply(op->comm->peer_world[op->peer], op->seq).arrival;
+    } else if (op->done < 0) {
         int64_t t;
         MPI_Request req;
         seshat_real.Irecv(&t, sizeof t, MPI_BYTE, op->reply_from, SESHAT_TAG_REPLY0 + op->seq,
@@ -108,6 +204,7 @@ void seshat_recv_begin(seshat_op *op, seshat_comm *c, int source, int tag)
     op->peer = source;
     op->tag = tag;
     op->matched = 0;
+    op->stage = 0;
     op->t_post = seshat_clock_now();
     if (seshat_tracing)
         seshat_trace_post(op->req_id);
@@ -131,34 +228,64 @@ static void match_direct(seshat_op *op, const MPI_Status *st)
     op->arrival = t.arrival;
 }
 
-static void match_relay(seshat_op *op, const MPI_Status *st)
+/* Relay: go as far as the answers at hand allow; never waits. A
+ * rendezvous posts as soon as its request-to-send is here. Returns 1 once
+ * the arrival is known. */
+static int relay_progress(seshat_op *op)
 {
-    int src = op->comm->peer_world[st->MPI_SOURCE];
-    seshat_answer a = seshat_inbox_answer(src, op->comm->id, st->MPI_TAG, 1);
-    if (a.type == SESHAT_ANS_NEED_POST) {
+    int src = op->comm->peer_world[op->status.MPI_SOURCE];
+    seshat_answer a;
+    if (op->stage == 1) {
+        if (!seshat_inbox_try(src, op->comm->id, op->status.MPI_TAG, &a))
+            return 0;
+        if (a.type != SESHAT_ANS_NEED_POST) {
+            op->arrival = a.arrival;
+            op->stage = 3;
+            return 1;
+        }
         seshat_post p = { src, a.seq, op->t_post };
         seshat_real.Send(&p, sizeof p, MPI_BYTE, seshat_model_rank_of(src), SESHAT_TAG_POST,
                          seshat_rt.control);
-        a = seshat_inbox_final(src, a.seq);
+        op->seq = a.seq;
+        op->stage = 2;
     }
-    op->arrival = a.arrival;
+    if (op->stage == 2) {
+        if (!seshat_inbox_try_final(src, op->seq, &a))
+            return 0;
+        op->arrival = a.arrival;
+        op->stage = 3;
+    }
+    return op->stage == 3;
+}
+
+/* Progress a matched receive; once done no one needs to serve it. */
+int seshat_recv_poll(seshat_op *op)
+{
+    int done = op->stage >= 3 || relay_progress(op);
+    if (done)
+        seshat_req_track_unmatched(op, 0);
+    return done;
 }
 
 void seshat_recv_match(seshat_op *op, const MPI_Status *st)
 {
     int cancelled = 0;
-    seshat_req_track_unmatched(op, 0);   /* no one needs to serve it now */
     seshat_real.Test_cancelled(st, &cancelled);
     op->status = *st;
     op->matched = 1;
+    op->stage = 3;
     if (cancelled || st->MPI_SOURCE == MPI_PROC_NULL) {
+        seshat_req_track_unmatched(op, 0);
         op->arrival = -1;
         return;
     }
-    if (seshat_rt.relay)
-        match_relay(op, st);
-    else
+    if (seshat_rt.relay) {
+        op->stage = 1;
+        seshat_recv_poll(op);
+    } else {
+        seshat_req_track_unmatched(op, 0);
         match_direct(op, st);
+    }
     if (seshat_tracing) {
         int count = 0;
         seshat_real.Get_count(st, MPI_BYTE, &count);
@@ -169,6 +296,15 @@ void seshat_recv_match(seshat_op *op, const MPI_Status *st)
 
 seshat_vtime seshat_recv_finish(seshat_op *op, seshat_vtime t_call)
 {
+    if (op->matched && !seshat_recv_poll(op)) {
+        /* a receive of the caller's own, maybe on the stack: the answers it
+         * takes may end this wait */
+        struct waiting saved = waiting;
+        seshat_recv_waiting(op->comm, op->status.MPI_SOURCE, op->status.MPI_TAG);
+        while (!seshat_recv_poll(op))
+            seshat_inbox_pump();
+        waiting = saved;
+    }
     if (op->arrival < 0)
         return t_call;
     return seshat_rt.model.recv_done(&seshat_rt.model, t_call, op->arrival);
@@ -194,6 +330,10 @@ static int serve_one(MPI_Request req, seshat_op *op)
 {
     int flag = 0;
     MPI_Status st;
+    if (op->matched) {
+        seshat_recv_poll(op);
+        return 0;
+    }
     seshat_real.Request_get_status(req, &flag, &st);
     if (flag)
         seshat_recv_match(op, &st);
@@ -213,16 +353,23 @@ void seshat_serve(void)
     serving = 0;
 }
 
-int seshat_wait_real(MPI_Request *req, MPI_Status *st)
+int seshat_wait_real_for(MPI_Request *req, MPI_Status *st, int needs_answer)
 {
-    if (seshat_req_unmatched_count() == 0 || serving)
+    if ((seshat_req_unmatched_count() == 0 && !seshat_rt.contention) || serving)
         return seshat_real.Wait(req, st);
     for (;;) {
         int flag = 0;
         int rc = seshat_real.Test(req, &flag, st);
         if (rc != MPI_SUCCESS || flag)
             return rc;
+        if (needs_answer)
+            seshat_block_report();
         seshat_serve();
         sched_yield();
     }
+}
+
+int seshat_wait_real(MPI_Request *req, MPI_Status *st)
+{
+    return seshat_wait_real_for(req, st, 0);
 }

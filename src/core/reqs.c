@@ -85,6 +85,12 @@ void seshat_req_track_unmatched(seshat_op *op, int unmatched)
 
 int seshat_req_unmatched_count(void) { return ucount; }
 
+/* Receives are tracked in posting order and clocks never go back. */
+seshat_vtime seshat_req_first_unmatched_post(void)
+{
+    return uhead ? uhead->op.t_post : INT64_MAX;
+}
+
 void seshat_req_foreach_unmatched(int (*fn)(MPI_Request req, seshat_op *op))
 {
     struct rec *r = uhead;

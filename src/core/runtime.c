@@ -89,6 +89,7 @@ int seshat_runtime_start(void)
         config_failure(err);
     }
     seshat_rt.relay = seshat_rt.cfg.path == SESHAT_PATH_RELAY;
+    seshat_rt.contention = seshat_rt.cfg.model == SESHAT_MODEL_SIMGRID && seshat_rt.cfg.sg_contention;
     sg_start();
     int *tag_ub, flag = 0;
     seshat_real.Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &flag);
@@ -142,12 +143,15 @@ static void print_summary(void)
 void seshat_runtime_stop(void)
 {
     char fin = 0;
-    seshat_trace_stop(seshat_rt.app, seshat_clock_now());
-    if (seshat_rt.cfg.report_summary)
-        print_summary();
+    seshat_vtime end = seshat_clock_now();
+    /* The model hears of the end first: what follows synchronizes the
+     * ranks for real, which under contention must not wait for it. */
     seshat_p2p_flush();
     seshat_p2p_flush();
     seshat_real.Send(&fin, 1, MPI_BYTE, seshat_model_rank_of(seshat_rt.world_rank),
                      SESHAT_TAG_FIN, seshat_rt.control);
+    seshat_trace_stop(seshat_rt.app, end);
+    if (seshat_rt.cfg.report_summary)
+        print_summary();
     seshat_comms_fini();
 }

@@ -35,15 +35,33 @@ static seshat_comm *modeled(int outer, MPI_Comm comm, int rc)
     return seshat_coll_modeled(c) ? c : NULL;
 }
 
-#define BLOCKING(NAME, KIND, ROOT, BYTES, PARAMS, ARGS)                                      \
+/* Contention: a blocking collective is the nonblocking one started before
+ * its entry reaches the model, then waited for after the answer; so no
+ * member waits for another that still needs the model (docs/models.md). */
+#define WITH_REQ(...) (__VA_ARGS__, &rq)
+static seshat_comm *contended(int outer, MPI_Comm comm)
+{
+    return outer && seshat_rt.contention ? seshat_comm_lookup(comm) : NULL;
+}
+
+#define BLOCKING(NAME, INAME, KIND, ROOT, BYTES, PARAMS, ARGS)                               \
     int PMPI_##NAME PARAMS                                                                    \
     {                                                                                         \
         comm = seshat_comm_in(comm);                                                          \
-        int outer = seshat_enter(SESHAT_CALL_##NAME);                                         \
-        int rc = seshat_real.NAME ARGS;                                                       \
-        seshat_comm *c = modeled(outer, comm, rc);                                            \
-        if (c)                                                                                \
-            seshat_coll_blocking(c, KIND, ROOT, BYTES);                                       \
+        int outer = seshat_enter(SESHAT_CALL_##NAME), rc;                                     \
+        seshat_comm *c = contended(outer, comm);                                              \
+        if (c) {                                                                              \
+            MPI_Request rq;                                                                   \
+            rc = seshat_real.INAME WITH_REQ ARGS;                                             \
+            if (rc == MPI_SUCCESS) {                                                          \
+                seshat_coll_blocking(c, KIND, ROOT, BYTES);                                   \
+                rc = seshat_wait_real(&rq, MPI_STATUS_IGNORE);                                \
+            }                                                                                 \
+        } else {                                                                              \
+            rc = seshat_real.NAME ARGS;                                                       \
+            if ((c = modeled(outer, comm, rc)))                                               \
+                seshat_coll_blocking(c, KIND, ROOT, BYTES);                                   \
+        }                                                                                     \
         if (outer)                                                                            \
             seshat_leave(SESHAT_CALL_##NAME);                                                 \
         return rc;                                                                            \
@@ -71,10 +89,10 @@ static seshat_comm *modeled(int outer, MPI_Comm comm, int rc)
 #define ROOTED(scount, stype, rcount, rtype) \
     (c->my_rank == root ? seshat_bytes(rcount, rtype) : seshat_bytes(scount, stype))
 
-BLOCKING(Barrier, SESHAT_COLL_BARRIER, 0, 0, (MPI_Comm comm), (comm))
+BLOCKING(Barrier, Ibarrier, SESHAT_COLL_BARRIER, 0, 0, (MPI_Comm comm), (comm))
 NONBLOCKING(Ibarrier, SESHAT_COLL_BARRIER, 0, 0, (MPI_Comm comm, MPI_Request *req), (comm, req))
 
-BLOCKING(Bcast, SESHAT_COLL_BCAST, root, seshat_bytes(count, type),
+BLOCKING(Bcast, Ibcast, SESHAT_COLL_BCAST, root, seshat_bytes(count, type),
          (void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm),
          (buf, count, type, root, comm))
 NONBLOCKING(Ibcast, SESHAT_COLL_BCAST, root, seshat_bytes(count, type),
@@ -84,10 +102,10 @@ NONBLOCKING(Ibcast, SESHAT_COLL_BCAST, root, seshat_bytes(count, type),
 /* A blocking collective and its nonblocking twin: the same arguments, plus
  * a request. P and A name the parameter and argument lists before comm. */
 #define PAIR(NAME, INAME, KIND, BYTES, P, A)                                                  \
-    BLOCKING(NAME, KIND, 0, BYTES, (P, MPI_Comm comm), (A, comm))                            \
+    BLOCKING(NAME, INAME, KIND, 0, BYTES, (P, MPI_Comm comm), (A, comm))                     \
     NONBLOCKING(INAME, KIND, 0, BYTES, (P, MPI_Comm comm, MPI_Request *req), (A, comm, req))
 #define ROOTED_PAIR(NAME, INAME, KIND, BYTES, P, A)                                           \
-    BLOCKING(NAME, KIND, root, BYTES, (P, int root, MPI_Comm comm), (A, root, comm))         \
+    BLOCKING(NAME, INAME, KIND, root, BYTES, (P, int root, MPI_Comm comm), (A, root, comm))  \
     NONBLOCKING(INAME, KIND, root, BYTES, (P, int root, MPI_Comm comm, MPI_Request *req),    \
                 (A, root, comm, req))
 
@@ -150,11 +168,20 @@ PAIR(Alltoallw, Ialltoallw, SESHAT_COLL_ALLTOALL, mean_w(rcounts, rtypes, c->pee
     int PMPI_##NAME(P, MPI_Comm comm)                                                         \
     {                                                                                         \
         comm = seshat_comm_in(comm);                                                          \
-        int outer = seshat_enter(SESHAT_CALL_##NAME);                                         \
-        int rc = seshat_real.NAME(A, comm);                                                   \
-        seshat_comm *c = modeled(outer, comm, rc);                                            \
-        if (c)                                                                                \
-            seshat_coll_neighbor(c, BYTES);                                                   \
+        int outer = seshat_enter(SESHAT_CALL_##NAME), rc;                                     \
+        seshat_comm *c = contended(outer, comm);                                              \
+        if (c) {                                                                              \
+            MPI_Request rq;                                                                   \
+            rc = seshat_real.INAME(A, comm, &rq);                                             \
+            if (rc == MPI_SUCCESS) {                                                          \
+                seshat_coll_neighbor(c, BYTES);                                               \
+                rc = seshat_wait_real(&rq, MPI_STATUS_IGNORE);                                \
+            }                                                                                 \
+        } else {                                                                              \
+            rc = seshat_real.NAME(A, comm);                                                   \
+            if ((c = modeled(outer, comm, rc)))                                               \
+                seshat_coll_neighbor(c, BYTES);                                               \
+        }                                                                                     \
         if (outer)                                                                            \
             seshat_leave(SESHAT_CALL_##NAME);                                                 \
         return rc;                                                                            \

@@ -14,6 +14,8 @@ int MPI_Accumulate(const void *origin_addr, int origin_count, MPI_Datatype origi
 int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int nodes[], const int degrees[], const int targets[], const int weights[], MPI_Info info, int reorder, MPI_Comm * newcomm)
 {
     int outer = seshat_enter(SESHAT_CALL_Dist_graph_create);
+    if (outer)
+        seshat_comm_sync(seshat_comm_in(comm_old));
     int rc = seshat_real.Dist_graph_create(seshat_comm_in(comm_old), n, nodes, degrees, targets, weights, info, reorder, newcomm);
     if (outer && rc == MPI_SUCCESS)
         seshat_comm_created(*newcomm);
@@ -26,6 +28,8 @@ int MPI_Dist_graph_create(MPI_Comm comm_old, int n, const int nodes[], const int
 int PMPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int sources[], const int sourceweights[], int outdegree, const int destinations[], const int destweights[], MPI_Info info, int reorder, MPI_Comm *comm_dist_graph)
 {
     int outer = seshat_enter(SESHAT_CALL_Dist_graph_create_adjacent);
+    if (outer)
+        seshat_comm_sync(seshat_comm_in(comm_old));
     int rc = seshat_real.Dist_graph_create_adjacent(seshat_comm_in(comm_old), indegree, sources, sourceweights, outdegree, destinations, destweights, info, reorder, comm_dist_graph);
     if (outer && rc == MPI_SUCCESS)
         seshat_comm_created(*comm_dist_graph);
@@ -68,6 +72,8 @@ int MPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[]) __attrib
 int PMPI_Cart_create(MPI_Comm old_comm, int ndims, const int dims[], const int periods[], int reorder, MPI_Comm *comm_cart)
 {
     int outer = seshat_enter(SESHAT_CALL_Cart_create);
+    if (outer)
+        seshat_comm_sync(seshat_comm_in(old_comm));
     int rc = seshat_real.Cart_create(seshat_comm_in(old_comm), ndims, dims, periods, reorder, comm_cart);
     if (outer && rc == MPI_SUCCESS)
         seshat_comm_created(*comm_cart);
@@ -120,6 +126,8 @@ int MPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, int
 int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *new_comm)
 {
     int outer = seshat_enter(SESHAT_CALL_Cart_sub);
+    if (outer)
+        seshat_comm_sync(seshat_comm_in(comm));
     int rc = seshat_real.Cart_sub(seshat_comm_in(comm), remain_dims, new_comm);
     if (outer && rc == MPI_SUCCESS)
         seshat_comm_created(*new_comm);
@@ -174,6 +182,8 @@ int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *new
 int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
 {
     int outer = seshat_enter(SESHAT_CALL_Comm_create);
+    if (outer)
+        seshat_comm_sync(seshat_comm_in(comm));
     int rc = seshat_real.Comm_create(seshat_comm_in(comm), group, newcomm);
     if (outer && rc == MPI_SUCCESS)
         seshat_comm_created(*newcomm);
@@ -196,6 +206,8 @@ int MPI_Comm_delete_attr(MPI_Comm comm, int comm_keyval) __attribute__((alias("P
 int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 {
     int outer = seshat_enter(SESHAT_CALL_Comm_dup);
+    if (outer)
+        seshat_comm_sync(seshat_comm_in(comm));
     int rc = seshat_real.Comm_dup(seshat_comm_in(comm), newcomm);
     if (outer && rc == MPI_SUCCESS)
         seshat_comm_created(*newcomm);
@@ -208,6 +220,8 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm) __attribute__((alias("PMPI_Co
 int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
 {
     int outer = seshat_enter(SESHAT_CALL_Comm_dup_with_info);
+    if (outer)
+        seshat_comm_sync(seshat_comm_in(comm));
     int rc = seshat_real.Comm_dup_with_info(seshat_comm_in(comm), info, newcomm);
     if (outer && rc == MPI_SUCCESS)
         seshat_comm_created(*newcomm);
@@ -330,6 +344,8 @@ int MPI_Comm_size(MPI_Comm comm, int *size) __attribute__((alias("PMPI_Comm_size
 int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 {
     int outer = seshat_enter(SESHAT_CALL_Comm_split);
+    if (outer)
+        seshat_comm_sync(seshat_comm_in(comm));
     int rc = seshat_real.Comm_split(seshat_comm_in(comm), color, key, newcomm);
     if (outer && rc == MPI_SUCCESS)
         seshat_comm_created(*newcomm);
@@ -342,6 +358,8 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm) __attri
 int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm)
 {
     int outer = seshat_enter(SESHAT_CALL_Comm_split_type);
+    if (outer)
+        seshat_comm_sync(seshat_comm_in(comm));
     int rc = seshat_real.Comm_split_type(seshat_comm_in(comm), split_type, key, info, newcomm);
     if (outer && rc == MPI_SUCCESS)
         seshat_comm_created(*newcomm);
@@ -994,6 +1012,8 @@ int MPI_Get_accumulate(const void *origin_addr, int origin_count, MPI_Datatype o
 int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const int edges[], int reorder, MPI_Comm *comm_graph)
 {
     int outer = seshat_enter(SESHAT_CALL_Graph_create);
+    if (outer)
+        seshat_comm_sync(seshat_comm_in(comm_old));
     int rc = seshat_real.Graph_create(seshat_comm_in(comm_old), nnodes, index, edges, reorder, comm_graph);
     if (outer && rc == MPI_SUCCESS)
         seshat_comm_created(*comm_graph);
@@ -1076,6 +1096,8 @@ int MPI_Grequest_start(MPI_Grequest_query_function *query_fn, MPI_Grequest_free_
 int PMPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm bridge_comm, int remote_leader, int tag, MPI_Comm *newintercomm)
 {
     int outer = seshat_enter(SESHAT_CALL_Intercomm_create);
+    if (outer)
+        seshat_comm_sync(seshat_comm_in(local_comm));
     int rc = seshat_real.Intercomm_create(seshat_comm_in(local_comm), local_leader, seshat_comm_in(bridge_comm), remote_leader, tag, newintercomm);
     if (outer && rc == MPI_SUCCESS)
         seshat_comm_created(*newintercomm);
@@ -1088,6 +1110,8 @@ int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm bridge_
 int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintercomm)
 {
     int outer = seshat_enter(SESHAT_CALL_Intercomm_merge);
+    if (outer)
+        seshat_comm_sync(seshat_comm_in(intercomm));
     int rc = seshat_real.Intercomm_merge(seshat_comm_in(intercomm), high, newintercomm);
     if (outer && rc == MPI_SUCCESS)
         seshat_comm_created(*newintercomm);

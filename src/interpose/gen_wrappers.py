@@ -169,8 +169,14 @@ def write_wrappers(outdir, wrapped):
                 ("seshat_comm_in(%s)" % param_name(p)) if re.match(r"MPI_Comm\s+\w+$", p)
                 else param_name(p) for p in params)
             newcomms = [param_name(p) for p in params if re.match(r"MPI_Comm\s*\*\s*\w+$", p)]
+            incomms = [param_name(p) for p in params if re.match(r"MPI_Comm\s+\w+$", p)]
             f.write("int PMPI_%s(%s)\n{\n" % (name, args))
             f.write("    int outer = seshat_enter(SESHAT_CALL_%s);\n" % name)
+            # Creating a communicator synchronizes its parent's members
+            # (contention = on: through the model first, see coll.h);
+            # Comm_create_group involves only the group.
+            if newcomms and incomms and name != "Comm_create_group":
+                f.write("    if (outer)\n        seshat_comm_sync(seshat_comm_in(%s));\n" % incomms[0])
             f.write("    int rc = seshat_real.%s(%s);\n" % (name, call))
             for c in newcomms:
                 f.write("    if (outer && rc == MPI_SUCCESS)\n")

@@ -4,8 +4,10 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "common/log.h"
+#include "core/coll.h"
 #include "interpose/interpose.h"
 
 _Thread_local int seshat_depth;
@@ -31,6 +33,27 @@ void seshat_comm_created(MPI_Comm c)
     seshat_comm_register(c);
 }
 
+void seshat_comm_sync(MPI_Comm comm)
+{
+    if (seshat_rt.contention)
+        seshat_coll_sync(seshat_comm_lookup(comm));
+}
+
+/* contention = on: a rank must never wait inside a real send that the
+ * model counts as eager (docs/models.md, "Contention"), so Open MPI's
+ * shared-memory eager limit is raised to seshat's before MPI starts. */
+static void contention_env(void)
+{
+    seshat_config cfg;
+    char err[256], v[32];
+    if (seshat_config_load(&cfg, NULL, NULL, 0, 1, err, sizeof err) != 0 ||
+        cfg.model != SESHAT_MODEL_SIMGRID || !cfg.sg_contention)
+        return;
+    snprintf(v, sizeof v, "%lld", (long long)cfg.eager_limit + 4096);
+    setenv("OMPI_MCA_btl_vader_eager_limit", v, 0);
+    setenv("OMPI_MCA_btl_vader_max_send_size", v, 0);
+}
+
 static void start(void)
 {
     seshat_runtime_start();
@@ -40,6 +63,7 @@ static void start(void)
 
 int PMPI_Init(int *argc, char ***argv)
 {
+    contention_env();
     int rc = seshat_real.Init(argc, argv);
     if (rc == MPI_SUCCESS)
         start();
@@ -49,6 +73,7 @@ int MPI_Init(int *argc, char ***argv) __attribute__((alias("PMPI_Init")));
 
 int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 {
+    contention_env();
     int rc = seshat_real.Init_thread(argc, argv, required, provided);
     if (rc == MPI_SUCCESS)
         start();
@@ -151,6 +176,7 @@ int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
     int outer = seshat_enter(SESHAT_CALL_Comm_idup);
     if (!outer)
         return seshat_real.Comm_idup(seshat_comm_in(comm), newcomm, request);
+    seshat_comm_sync(seshat_comm_in(comm));
     int rc = seshat_real.Comm_dup(seshat_comm_in(comm), newcomm);
     if (rc == MPI_SUCCESS) {
         seshat_comm_created(*newcomm);

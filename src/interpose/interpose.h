@@ -52,6 +52,9 @@ static inline void seshat_leave(enum seshat_call_id id)
 
 /* A wrapped call created a communicator: register it (collective). */
 void seshat_comm_created(MPI_Comm c);
+/* Before a call that creates a communicator from comm: contention = on
+ * synchronizes its members through the model first (coll.h). */
+void seshat_comm_sync(MPI_Comm comm);
 
 /* Bytes in count elements of type. */
 static inline int64_t seshat_bytes(int count, MPI_Datatype type)

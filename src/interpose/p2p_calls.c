@@ -1,4 +1,5 @@
 /* p2p_calls.c - sends and receives, blocking, nonblocking and persistent. */
+#include <sched.h>
 #include <stdlib.h>
 
 #include "interpose/interpose.h"
@@ -8,7 +9,7 @@ typedef int (*isend_fn)(const void *, int, MPI_Datatype, int, int, MPI_Comm, MPI
 
 /* A blocking call may wait only when no other rank can be waiting on this
  * one; otherwise it becomes nonblocking plus a wait that serves them. */
-static int must_serve(void) { return seshat_req_unmatched_count() > 0; }
+static int must_serve(void) { return seshat_req_unmatched_count() > 0 || seshat_rt.contention; }
 
 __attribute__((always_inline)) static inline int blocking_send(enum seshat_call_id id, send_fn real, isend_fn ireal,
                          enum seshat_send_mode mode, const void *buf, int count,
@@ -32,7 +33,7 @@ __attribute__((always_inline)) static inline int blocking_send(enum seshat_call_
             MPI_Request r;
             rc = ireal(buf, count, type, dest, tag, comm, &r);
             if (rc == MPI_SUCCESS)
-                rc = seshat_wait_real(&r, MPI_STATUS_IGNORE);
+                rc = seshat_wait_real_for(&r, MPI_STATUS_IGNORE, op.done < 0);
         }
         if (rc == MPI_SUCCESS)
             seshat_clock_advance_to(seshat_send_finish(&op));
@@ -135,8 +136,10 @@ int PMPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_
         } else {
             MPI_Request r;
             rc = seshat_real.Irecv(buf, count, type, source, tag, comm, &r);
+            seshat_recv_waiting(c, source, tag);
             if (rc == MPI_SUCCESS)
-                rc = seshat_wait_real(&r, st);
+                rc = seshat_wait_real_for(&r, st, 1);
+            seshat_recv_waiting(NULL, 0, 0);
         }
         if (rc == MPI_SUCCESS) {
             seshat_recv_match(&op, st);
@@ -211,15 +214,31 @@ int PMPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dest, in
     int rc = seshat_real.Irecv(rbuf, rcount, rtype, source, rtag, comm, &r[0]);
     if (rc == MPI_SUCCESS)
         rc = seshat_real.Isend(sbuf, scount, stype, dest, stag, comm, &r[1]);
+    seshat_recv_waiting(c, source, rtag);
     if (rc == MPI_SUCCESS)
-        rc = seshat_wait_real(&r[0], st);
-    if (rc == MPI_SUCCESS)
-        rc = seshat_wait_real(&r[1], MPI_STATUS_IGNORE);
+        rc = seshat_wait_real_for(&r[0], st, 1);
+    seshat_recv_waiting(NULL, 0, 0);
+    /* The receive learns its answers while the send completes. */
     if (rc == MPI_SUCCESS) {
         seshat_recv_match(&rop, st);
-        seshat_vtime t_call = seshat_clock_now();
+        seshat_recv_waiting(c, st->MPI_SOURCE, st->MPI_TAG);
+    }
+    for (int done = 0; rc == MPI_SUCCESS && !done;) {
+        rc = seshat_real.Test(&r[1], &done, MPI_STATUS_IGNORE);
+        if (rc == MPI_SUCCESS && !done) {
+            seshat_recv_poll(&rop);
+            if (sop.done < 0)
+                seshat_block_report();
+            seshat_serve();
+            sched_yield();
+        }
+    }
+    seshat_recv_waiting(NULL, 0, 0);
+    if (rc == MPI_SUCCESS) {
+        /* the receive first: its post may be what the send's answer awaits */
+        seshat_vtime t_call = seshat_clock_now(), t_recv = seshat_recv_finish(&rop, t_call);
         seshat_clock_advance_to(seshat_send_finish(&sop));
-        seshat_clock_advance_to(seshat_recv_finish(&rop, t_call));
+        seshat_clock_advance_to(t_recv);
     }
     seshat_leave(SESHAT_CALL_Sendrecv);
     return rc;

@@ -7,10 +7,11 @@
 
 static int blocking_probe(int source, int tag, MPI_Comm comm, MPI_Status *st)
 {
-    if (seshat_req_unmatched_count() == 0)
+    if (seshat_req_unmatched_count() == 0 && !seshat_rt.contention)
         return seshat_real.Probe(source, tag, comm, st);
     int flag = 0, rc;
     while ((rc = seshat_real.Iprobe(source, tag, comm, &flag, st)) == MPI_SUCCESS && !flag) {
+        seshat_block_report();
         seshat_serve();
         sched_yield();
     }
@@ -29,7 +30,9 @@ int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
         return rc;
     }
     MPI_Status tmp, *st = status == MPI_STATUS_IGNORE ? &tmp : status;
+    seshat_recv_waiting(c, source, tag);
     int rc = blocking_probe(source, tag, comm, st);
+    seshat_recv_waiting(NULL, 0, 0);
     if (rc == MPI_SUCCESS)
         seshat_clock_advance_to(seshat_peek_arrival(c, st));
     seshat_leave(SESHAT_CALL_Probe);
@@ -47,6 +50,8 @@ int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *statu
     int rc = seshat_real.Iprobe(source, tag, comm, flag, st);
     if (c && rc == MPI_SUCCESS && *flag)
         seshat_clock_advance_to(seshat_peek_arrival(c, st));
+    else if (c && rc == MPI_SUCCESS)
+        seshat_block_report();
     if (outer)
         seshat_leave(SESHAT_CALL_Iprobe);
     return rc;
@@ -72,13 +77,16 @@ int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *msg, MPI_Status
     seshat_comm *c = outer ? seshat_comm_lookup(comm) : NULL;
     MPI_Status tmp, *st = (status == MPI_STATUS_IGNORE && c) ? &tmp : status;
     int rc;
-    if (c && seshat_req_unmatched_count() > 0) {
+    if (c && (seshat_req_unmatched_count() > 0 || seshat_rt.contention)) {
         int flag = 0;
+        seshat_recv_waiting(c, source, tag);
         while ((rc = seshat_real.Improbe(source, tag, comm, &flag, msg, st)) == MPI_SUCCESS &&
                !flag) {
+            seshat_block_report();
             seshat_serve();
             sched_yield();
         }
+        seshat_recv_waiting(NULL, 0, 0);
     } else {
         rc = seshat_real.Mprobe(source, tag, comm, msg, st);
     }
@@ -101,6 +109,8 @@ int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *msg
     int rc = seshat_real.Improbe(source, tag, comm, flag, msg, st);
     if (c && rc == MPI_SUCCESS && *flag)
         matched(c, *msg, st, source, tag);
+    else if (c && rc == MPI_SUCCESS)
+        seshat_block_report();
     if (outer)
         seshat_leave(SESHAT_CALL_Improbe);
     return rc;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "core/coll.h"
+#include "core/inbox.h"
 #include "interpose/interpose.h"
 
 static void start_one(MPI_Request r)
@@ -45,6 +46,20 @@ int PMPI_Startall(int n, MPI_Request reqs[])
 }
 int MPI_Startall(int n, MPI_Request reqs[]) __attribute__((alias("PMPI_Startall")));
 
+/* Whether completion_of(op) can answer without waiting for the model:
+ * under contention every answer at hand is used before any wait. */
+static int resolvable(seshat_op *op, MPI_Status *st)
+{
+    if (op->is_coll)
+        return !op->coll || seshat_coll_ready(op);
+    if (op->is_send) {
+        int cancelled = 0;
+        seshat_real.Test_cancelled(st, &cancelled);
+        return cancelled || seshat_send_ready(op);
+    }
+    return !op->matched || seshat_recv_poll(op);
+}
+
 /* When this operation completes in virtual time (learning it if needed). */
 static seshat_vtime completion_of(seshat_op *op, MPI_Status *st)
 {
@@ -57,6 +72,7 @@ static seshat_vtime completion_of(seshat_op *op, MPI_Status *st)
     }
     if (!op->matched)
         seshat_recv_match(op, st);
+    seshat_recv_finish(op, 0);   /* waits until the arrival is known */
     return op->arrival;
 }
 
@@ -87,6 +103,23 @@ static void complete_set(const MPI_Request *handles, const int *idx, int n, MPI_
 {
     struct done local[16], *d = n <= 16 ? local : malloc(sizeof *d * (size_t)n);
     int m = 0;
+    /* Every completed receive learns what it can first: none of them may
+     * sit on an answer while another one waits (docs/models.md). */
+    for (int k = 0; k < n; k++) {
+        seshat_op *op = seshat_req_find(handles[idx ? idx[k] : k]);
+        if (op && op->active && !op->is_send && !op->is_coll && !op->matched)
+            seshat_recv_match(op, &st[k * status_stride]);
+    }
+    for (int pending = seshat_rt.contention; pending;) {
+        pending = 0;
+        for (int k = 0; k < n; k++) {
+            seshat_op *op = seshat_req_find(handles[idx ? idx[k] : k]);
+            if (op && op->active && !resolvable(op, &st[k * status_stride]))
+                pending++;
+        }
+        if (pending)
+            seshat_inbox_pump();
+    }
     for (int k = 0; k < n; k++) {
         int i = idx ? idx[k] : k;
         seshat_op *op = seshat_req_find(handles[i]);
@@ -107,7 +140,31 @@ static void complete_set(const MPI_Request *handles, const int *idx, int n, MPI_
         free(d);
 }
 
-static int must_serve(void) { return seshat_req_unmatched_count() > 0; }
+static int must_serve(void) { return seshat_req_unmatched_count() > 0 || seshat_rt.contention; }
+
+/* Contention: whether a wait on these requests cannot return before an
+ * answer from the model (all: any of them needs one; otherwise every
+ * active one does). Such a wait is announced (seshat_block_report). */
+static int needs_answer(const MPI_Request *reqs, int n, int all)
+{
+    int active = 0;
+    for (int i = 0; i < n; i++) {
+        if (reqs[i] == MPI_REQUEST_NULL)
+            continue;
+        const seshat_op *op = seshat_req_find(reqs[i]);
+        if (seshat_op_needs_answer(op)) {
+            if (all)
+                return 1;
+            active++;
+        } else if (!all && (!op || op->active)) {
+            return 0;   /* it may complete on its own */
+        }
+    }
+    return !all && active > 0;
+}
+
+/* A poll that failed: under contention the model must not wait for us. */
+static void poll_failed(void) { seshat_block_report(); }
 
 /* Statuses: the program's array, or ours when it passed the IGNORE sentinel. */
 static MPI_Status *status_array(MPI_Status *user, int n, MPI_Status *local, int nlocal)
@@ -134,7 +191,7 @@ int PMPI_Wait(MPI_Request *req, MPI_Status *status)
         return seshat_real.Wait(req, status);
     MPI_Request h = *req;
     MPI_Status tmp, *st = status == MPI_STATUS_IGNORE ? &tmp : status;
-    int rc = seshat_wait_real(req, st);
+    int rc = seshat_wait_real_for(req, st, seshat_op_needs_answer(seshat_req_find(h)));
     if (rc == MPI_SUCCESS)
         complete_set(&h, NULL, 1, st, 0);
     seshat_leave(SESHAT_CALL_Wait);
@@ -151,6 +208,8 @@ int PMPI_Test(MPI_Request *req, int *flag, MPI_Status *status)
     int rc = seshat_real.Test(req, flag, st);
     if (rc == MPI_SUCCESS && *flag)
         complete_set(&h, NULL, 1, st, 0);
+    else if (rc == MPI_SUCCESS)
+        poll_failed();
     seshat_leave(SESHAT_CALL_Test);
     return rc;
 }
@@ -163,10 +222,13 @@ int PMPI_Waitall(int n, MPI_Request reqs[], MPI_Status sts[])
     MPI_Request hl[NLOCAL], *h = copy_handles(reqs, n, hl, NLOCAL);
     MPI_Status sl[NLOCAL], *st = status_array(sts, n, sl, NLOCAL);
     int rc, flag = 0;
+    int need = seshat_rt.contention && needs_answer(h, n, 1);
     if (!must_serve()) {
         rc = seshat_real.Waitall(n, reqs, st);
     } else {
         while ((rc = seshat_real.Testall(n, reqs, &flag, st)) == MPI_SUCCESS && !flag) {
+            if (need)
+                seshat_block_report();
             seshat_serve();
             sched_yield();
         }
@@ -190,6 +252,8 @@ int PMPI_Testall(int n, MPI_Request reqs[], int *flag, MPI_Status sts[])
     int rc = seshat_real.Testall(n, reqs, flag, st);
     if ((rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *flag)
         complete_set(h, NULL, n, st, 1);
+    else if (rc == MPI_SUCCESS)
+        poll_failed();
     RELEASE(h, hl);
     if (st != sts)
         RELEASE(st, sl);
@@ -205,17 +269,22 @@ static int any(enum seshat_call_id id, int wait, int n, MPI_Request reqs[], int 
     MPI_Request hl[NLOCAL], *h = copy_handles(reqs, n, hl, NLOCAL);
     MPI_Status tmp, *st = status == MPI_STATUS_IGNORE ? &tmp : status;
     int rc, f = 0;
+    int need = seshat_rt.contention && needs_answer(h, n, 0);
     if (wait && !must_serve()) {
         rc = seshat_real.Waitany(n, reqs, index, st);
         f = 1;
     } else {
         while ((rc = seshat_real.Testany(n, reqs, index, &f, st)) == MPI_SUCCESS && !f && wait) {
+            if (need)
+                seshat_block_report();
             seshat_serve();
             sched_yield();
         }
     }
     if (rc == MPI_SUCCESS && f && *index != MPI_UNDEFINED)
         complete_set(&h[*index], NULL, 1, st, 0);
+    else if (rc == MPI_SUCCESS && !f)
+        poll_failed();
     if (flag)
         *flag = f;
     RELEASE(h, hl);
@@ -247,11 +316,14 @@ static int some(enum seshat_call_id id, int wait, int n, MPI_Request reqs[], int
     MPI_Request hl[NLOCAL], *h = copy_handles(reqs, n, hl, NLOCAL);
     MPI_Status sl[NLOCAL], *st = status_array(sts, n, sl, NLOCAL);
     int rc;
+    int need = seshat_rt.contention && needs_answer(h, n, 0);
     if (wait && !must_serve()) {
         rc = seshat_real.Waitsome(n, reqs, outcount, idx, st);
     } else {
         while ((rc = seshat_real.Testsome(n, reqs, outcount, idx, st)) == MPI_SUCCESS &&
                *outcount == 0 && wait) {
+            if (need)
+                seshat_block_report();
             seshat_serve();
             sched_yield();
         }
@@ -259,6 +331,8 @@ static int some(enum seshat_call_id id, int wait, int n, MPI_Request reqs[], int
     if ((rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *outcount != MPI_UNDEFINED) {
         complete_set(h, idx, *outcount, st, 1);
     }
+    if (rc == MPI_SUCCESS && *outcount == 0)
+        poll_failed();
     RELEASE(h, hl);
     if (st != sts)
         RELEASE(st, sl);

@@ -37,7 +37,7 @@ int main(int argc, char **argv)
     if (argc < 4)
         return usage();
     const seshat_sg_api *sg = seshat_sg_load_bridge(err, sizeof err);
-    if (!sg || sg->init(argv[1], model, "", err, sizeof err) != 0) {
+    if (!sg || sg->init(argv[1], model, "", 0, err, sizeof err) != 0) {
         fprintf(stderr, "seshat-sgroute: %s\n", err);
         return 1;
     }
