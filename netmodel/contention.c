@@ -35,15 +35,9 @@ struct msg {
     seshat_envelope e;
     int64_t first;              /* its first answer's time; -1 while unknown */
     int first_type;             /* ARRIVAL (eager) or NEED_POST (rendezvous) */
-    int held;                   /* known but queued behind an earlier one */
     int64_t v;                  /* rendezvous: the request-to-send arrives */
-    struct msg *next;           /* in its channel */
     struct msg *next_rdv;       /* among its sender's rendezvous awaiting the post */
 };
-
-/* Answers for (src, dst) leave in envelope order: the receiver pairs them
- * with MPI's deliveries by (source, communicator, tag) in FIFO order. */
-struct channel { struct msg *head, *tail; };
 
 enum { RUNNING, BLOCKED, DONE };
 
@@ -56,9 +50,6 @@ struct rank {
     int64_t *unacked;
     int nun, capun;
     int64_t inbox_min;          /* answers it holds but has not used */
-    int held;                   /* its known answers queued in channels */
-    int64_t held_min;
-    struct channel *from;       /* channels into it, by source, on first use */
     struct msg *rdv;            /* its rendezvous sends awaiting the post */
 };
 
@@ -199,8 +190,6 @@ static int64_t promise(const struct rank *r, int64_t unknown)
     int64_t w = min64(unknown, r->inbox_min);
     for (int i = 0; i < r->nun; i++)
         w = min64(w, r->unacked[i]);
-    if (r->held)
-        w = min64(w, r->held_min);
     return max64(r->floor, w);
 }
 
@@ -223,48 +212,14 @@ static int64_t horizon(const seshat_cn *cn, int64_t next)
 
 /* ---- point-to-point messages ---- */
 
-static struct channel *channel_of(seshat_cn *cn, int src, int dst)
-{
-    struct rank *r = &cn->r[dst];
-    if (!r->from)
-        r->from = calloc((size_t)cn->napp, sizeof *r->from);
-    return &r->from[src];
-}
-
-static void release_first(seshat_cn *cn, struct msg *m)
-{
-    seshat_answer a = { m->first_type, m->e.src, m->e.comm_id, m->e.tag, m->e.seq, 0, m->first };
-    cn_emit(cn, m->e.dst, &a);
-}
-
-/* Send the first answers at the head of (src, dst) that are known. */
-static void drain_channel(seshat_cn *cn, int src, int dst)
-{
-    struct channel *c = channel_of(cn, src, dst);
-    struct rank *r = &cn->r[dst];
-    while (c->head && c->head->first >= 0) {
-        struct msg *m = c->head;
-        c->head = m->next;
-        if (!c->head)
-            c->tail = NULL;
-        if (m->held && --r->held == 0)
-            r->held_min = NEVER;
-        release_first(cn, m);
-        if (m->first_type == SESHAT_ANS_ARRIVAL)
-            free(m);
-    }
-    for (struct msg *m = c->head; m; m = m->next)
-        if (m->first >= 0 && !m->held) {
-            m->held = 1;
-            r->held++;
-            r->held_min = min64(r->held_min, m->first);
-        }
-}
-
 static void first_known(seshat_cn *cn, struct msg *m, int64_t t)
 {
     m->first = t;
-    drain_channel(cn, m->e.src, m->e.dst);
+    seshat_answer a = { m->first_type, m->e.src, m->e.comm_id, m->e.tag, m->e.seq, m->e.ordinal,
+                        t };
+    cn_emit(cn, m->e.dst, &a);
+    if (m->first_type == SESHAT_ANS_ARRIVAL)
+        free(m);
 }
 
 /* Uncongested time of a transfer that never enters the network (a rank
@@ -288,12 +243,6 @@ void seshat_cn_envelope(seshat_cn *cn, const seshat_envelope *e)
     struct msg *m = calloc(1, sizeof *m);
     m->e = *e;
     m->first = -1;
-    struct channel *c = channel_of(cn, e->src, e->dst);
-    if (c->tail)
-        c->tail->next = m;
-    else
-        c->head = m;
-    c->tail = m;
     int64_t sent = e->t_inject + cn->m->overhead_ns, lat = cn_lat(cn, e->src, e->dst);
     if (SESHAT_ENV_PROTO(e->proto) == SESHAT_PROTO_RENDEZVOUS) {
         m->first_type = SESHAT_ANS_NEED_POST;
@@ -472,10 +421,9 @@ void seshat_cn_advance(seshat_cn *cn)
         if (target <= cn->now || target == NEVER) {
             if (debug_on)
                 for (int i = 0; i < cn->napp; i++)
-                    DBG("cn   stop: rank %d state %d floor %lld promise %lld held %d/%lld nun %d\n",
+                    DBG("cn   stop: rank %d state %d floor %lld promise %lld nun %d\n",
                         i, cn->r[i].state, (long long)cn->r[i].floor,
-                        (long long)promise(&cn->r[i], cn->now), cn->r[i].held,
-                        (long long)cn->r[i].held_min, cn->r[i].nun);
+                        (long long)promise(&cn->r[i], cn->now), cn->r[i].nun);
             return;
         }
         run_to(cn, target);
@@ -497,7 +445,7 @@ seshat_cn *seshat_cn_new(const seshat_model *m, int napp, seshat_cn_send_fn send
         debug_on = getenv("SESHAT_CN_DEBUG") != NULL;
     cn->r = calloc((size_t)napp, sizeof *cn->r);
     for (int i = 0; i < napp; i++)
-        cn->r[i].held_min = NEVER;
+        cn->r[i].inbox_min = NEVER;
     cn->lat = malloc(sizeof *cn->lat * (size_t)napp * (size_t)napp);
     for (size_t i = 0; i < (size_t)napp * (size_t)napp; i++)
         cn->lat[i] = -1;
@@ -514,14 +462,6 @@ void seshat_cn_free(seshat_cn *cn)
     for (int i = 0; i < cn->napp; i++) {
         struct rank *r = &cn->r[i];
         free(r->unacked);
-        if (r->from)
-            for (int s = 0; s < cn->napp; s++)
-                for (struct msg *m = r->from[s].head, *n; m; m = n) {
-                    n = m->next;
-                    if (m->first_type == SESHAT_ANS_ARRIVAL)
-                        free(m);
-                }
-        free(r->from);
         for (struct msg *m = r->rdv, *n; m; m = n) {
             n = m->next_rdv;
             free(m);

@@ -32,6 +32,8 @@ typedef struct seshat_envelope {
     int32_t seq;            /* sender's sequence number (rendezvous replies) */
     int32_t proto;          /* enum seshat_proto, | SESHAT_ENV_NOREPLY */
     int64_t floor;          /* contention: the sender's promise, see seshat_block */
+    int32_t ordinal;        /* contention: n-th message of (src, dst, comm, tag) */
+    int32_t pad;
 } seshat_envelope;
 /* The sender completes locally (buffered send) and wants no reply. */
 #define SESHAT_ENV_NOREPLY 0x100
@@ -45,7 +47,8 @@ enum seshat_answer_type { SESHAT_ANS_ARRIVAL, SESHAT_ANS_NEED_POST, SESHAT_ANS_F
  * a rendezvous sender's completion, arrival = sender_done) by (dst, seq). */
 typedef struct seshat_answer {
     int32_t type, src, comm_id, tag;
-    int32_t seq, pad;
+    int32_t seq, ordinal;   /* ordinal: contention, the envelope's (ARRIVAL,
+                               NEED_POST): answers leave as they become final */
     int64_t arrival;
 } seshat_answer;
 

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "core/inbox.h"
+#include "core/ordinals.h"
 
 struct ans_node {
     seshat_answer a;
@@ -10,6 +11,25 @@ struct ans_node {
 };
 static struct ans_node *ans_head;
 static long long appended;      /* answers queued so far */
+static seshat_ordinals *taken;  /* contention: per (src, comm, tag), the next answer */
+
+/* A first answer (ARRIVAL, NEED_POST) for (src, comm_id, tag) that is the
+ * next one of its key: under contention answers come in arrival order. */
+static int is_next(const seshat_answer *a, int src, int32_t comm_id, int tag)
+{
+    if (a->type == SESHAT_ANS_FINAL || a->type == SESHAT_ANS_REPLY || a->src != src ||
+        a->comm_id != comm_id || a->tag != tag)
+        return 0;
+    return !seshat_rt.contention || src < 0 ||
+           a->ordinal == seshat_ordinal(&taken, src, comm_id, tag, 0);
+}
+
+static void took(const seshat_answer *a)
+{
+    if (seshat_rt.contention && a->src >= 0 && a->type != SESHAT_ANS_FINAL &&
+        a->type != SESHAT_ANS_REPLY)
+        seshat_ordinal(&taken, a->src, a->comm_id, a->tag, 1);
+}
 
 struct env_node {
     seshat_comm *comm;
@@ -110,10 +130,11 @@ seshat_answer seshat_inbox_answer(int src, int32_t comm_id, int tag, int remove)
 {
     for (;;) {
         for (struct ans_node **p = &ans_head; *p; p = &(*p)->next) {
-            const seshat_answer *a = &(*p)->a;
-            if (a->type != SESHAT_ANS_FINAL && a->type != SESHAT_ANS_REPLY && a->src == src &&
-                a->comm_id == comm_id && a->tag == tag)
+            if (is_next(&(*p)->a, src, comm_id, tag)) {
+                if (remove)
+                    took(&(*p)->a);
                 return take(p, remove);
+            }
         }
         pump_answer();
     }
@@ -134,9 +155,8 @@ seshat_answer seshat_inbox_final(int src, int32_t seq)
 int seshat_inbox_try(int src, int32_t comm_id, int tag, seshat_answer *out)
 {
     for (struct ans_node **p = &ans_head; *p; p = &(*p)->next) {
-        const seshat_answer *a = &(*p)->a;
-        if (a->type != SESHAT_ANS_FINAL && a->type != SESHAT_ANS_REPLY && a->src == src &&
-            a->comm_id == comm_id && a->tag == tag) {
+        if (is_next(&(*p)->a, src, comm_id, tag)) {
+            took(&(*p)->a);
             *out = take(p, 1);
             return 1;
         }

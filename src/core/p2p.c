@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/inbox.h"
+#include "core/ordinals.h"
 #include "trace/trace.h"
 
 static seshat_vtime nic_free;     /* sender-local: when the NIC may inject again */
@@ -13,6 +14,7 @@ static long long sent_messages, sent_bytes;   /* for the end-of-run summary */
 
 /* ---- contention = on: promises (docs/models.md, "Contention") ---- */
 static long long answers_taken;
+static seshat_ordinals *sent_ordinals;   /* per (dst, comm, tag) */
 static int block_sent;           /* the model knows we wait, in this state */
 static seshat_block last_block;
 
@@ -158,6 +160,8 @@ void seshat_send_begin(seshat_op *op, seshat_comm *c, int dest, int tag,
     }
     seshat_clock_advance_to(e.t_inject + m->send_overhead);
     e.floor = seshat_promise_floor();
+    if (seshat_rt.contention)
+        e.ordinal = seshat_ordinal(&sent_ordinals, e.dst, c->id, tag, 1);
     if (seshat_tracing)
         seshat_trace_send(e.dst, tag, c->id, bytes, e.proto, op->req_id);
     if (seshat_rt.relay) {
