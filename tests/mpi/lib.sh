@@ -26,7 +26,9 @@ job() {
     desc=$1; shift
     timeout -k 5 "$TIMEOUT" "$@" >"$OUT" 2>&1
     rc=$?
-    if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then bad "$desc: timed out"; return 1; fi
+    if [ $rc -eq 124 ] || [ $rc -eq 137 ] || [ $rc -eq 143 ]; then bad "$desc: timed out"; return 1; fi
+    # contention = on: a flow behind the engine's clock is a broken promise
+    if grep -q "started late" "$OUT"; then bad "$desc: the model started a flow late"; return 1; fi
     return 0
 }
 
