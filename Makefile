@@ -196,7 +196,7 @@ check-generated: tools
 	        { echo "generated $$(basename $$f) is stale: run make generate"; exit 1; }; done; \
 	    rm -rf $$tmp; fi
 
-$(BUILD)/tests/bench/wall_pingpong $(BUILD)/tests/bench/stencil: $(BUILD)/tests/bench/%: tests/bench/%.c
+$(BUILD)/tests/bench/wall_pingpong $(BUILD)/tests/bench/stencil $(BUILD)/tests/bench/alltoall: $(BUILD)/tests/bench/%: tests/bench/%.c
 	@mkdir -p $(dir $@)
 	$(MPICC) -O2 -Wall -Wextra -Werror -std=c11 -D_GNU_SOURCE -o $@ $<
 
@@ -204,7 +204,8 @@ $(BUILD)/tests/bench/trace_cost: tests/bench/trace_cost.c $(filter $(BUILD)/obj/
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ -llz4 -lpthread
 
-bench: all tests $(BUILD)/tests/bench/wall_pingpong $(BUILD)/tests/bench/trace_cost $(BUILD)/tests/bench/stencil
+bench: all tests $(BUILD)/tests/bench/wall_pingpong $(BUILD)/tests/bench/trace_cost $(BUILD)/tests/bench/stencil \
+       $(BUILD)/tests/bench/alltoall
 	BUILD=$(BUILD) tests/bench/run.sh
 
 install: all

@@ -178,9 +178,8 @@ void cn_emit(seshat_cn *cn, int dst, const seshat_answer *a)
 
 /* The earliest virtual time at which rank r can still report anything
  * (a send, a post, a collective entry). While it waits it sends nothing
- * before an answer: the earliest it can still get is one sent but maybe
- * not taken, one known but queued, or one not known yet, which is no
- * earlier than the engine's clock. */
+ * before it uses an answer: one sent but maybe not taken, one it holds
+ * (inbox_min), or one not known yet, no earlier than `unknown`. */
 static int64_t promise(const struct rank *r, int64_t unknown)
 {
     if (r->state == DONE)

@@ -1,6 +1,7 @@
 /* server.c - the model rank's loop. On the relay path it answers every
  * message (spinning adaptively, since sleeping costs 22-75 us per wake-up
  * here); on the direct path it only collects envelope batches and may sleep. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -358,8 +359,10 @@ void seshat_server_run(const seshat_server_args *a)
     seshat_matrix_free(&s.matrix);
     if (s.cn) {
         seshat_cn_stats cs = seshat_cn_get_stats(s.cn);
-        seshat_debug("contention: %lld flows, %lld engine steps, %lld answers, %.3f s in SimGrid",
-                     cs.flows, cs.steps, cs.answers, cs.engine_s);
+        if (a->cfg->report_summary)
+            fprintf(stderr, "seshat: contention: %lld flows through SimGrid, %lld engine steps, "
+                    "%lld answers, %.3f s wall in SimGrid\n", cs.flows, cs.steps, cs.answers,
+                    cs.engine_s);
         if (cs.late)
             seshat_error("contention: %lld flows started late", cs.late);
         seshat_cn_free(s.cn);

@@ -143,7 +143,6 @@ refuse() {
         -np 2 -- "$T/pingpong" blocking 8 || return
     if [ $rc -ne 0 ] && grep -q "seshat: config error: .*$2" "$OUT"; then ok "$desc"; else bad "$desc (rc $rc)"; fi
 }
-refuse network.contention=on "contention = on is not implemented yet"
 refuse network.platform=/nonexistent.xml "cannot read the file"
 refuse network.platform=$PWD/README.md "Invalid XML"
 refuse network.simgrid_model=SMPI "needs network.path = relay"
