@@ -1,6 +1,7 @@
 /* inbox.c - queues of answers (relay) and early-read envelopes (direct). */
 #include <sched.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "core/inbox.h"
 #include "core/ordinals.h"
@@ -50,6 +51,20 @@ static void append_answer(const seshat_answer *a)
     *p = n;
 }
 
+/* Waiting for an answer: yield at first; under contention, once the wait
+ * is long, nap, so the model rank (which times everything) gets the CPU
+ * when ranks outnumber cores. */
+static int idle;
+static void idle_wait(void)
+{
+    if (seshat_rt.contention && ++idle > 256) {
+        struct timespec ts = { 0, 20000 };
+        nanosleep(&ts, NULL);
+        return;
+    }
+    sched_yield();
+}
+
 /* Receive one answer, or, when other ranks may need this one, serve them
  * once: the caller re-scans the queue either way. No receive stays posted
  * while serving, so a nested wait for an answer cannot lose it to ours. */
@@ -72,9 +87,10 @@ static void pump_answer(void)
                            MPI_STATUS_IGNORE);
     if (!flag) {
         seshat_serve();
-        sched_yield();
+        idle_wait();
         return;
     }
+    idle = 0;
     seshat_real.Recv(&a, sizeof a, MPI_BYTE, MPI_ANY_SOURCE, SESHAT_TAG_ANSWER,
                      seshat_rt.control, MPI_STATUS_IGNORE);
     seshat_answer_taken();

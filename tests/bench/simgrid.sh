@@ -41,8 +41,8 @@ run_cn() {   # NP CONTENTION PROGRAM ARGS...
         --set network.placement=round_robin -np $np -- "$@" 2>&1
 }
 echo
-printf '%-22s %5s %-10s %9s %9s %12s %10s %9s\n' case ranks contention messages wall_s \
-    msgs_per_s flows sg_wall_s
+printf '%-18s %5s %-10s %9s %9s %12s %8s %9s %8s\n' case ranks contention messages wall_s \
+    msgs_per_s flows sg_wall_s on_vs_off
 bench_cn() {   # NAME NP PROGRAM ARGS...
     local name=$1 np=$2; shift 2
     local off_wall=""
@@ -55,17 +55,17 @@ bench_cn() {   # NAME NP PROGRAM ARGS...
         [ -n "$msgs" ] || msgs=$(sed -E 's/.*, ([0-9]+) messages.*/\1/' <<<"$line")
         flows=$(sed -nE 's/^seshat: contention: ([0-9]+) flows.*/\1/p' <<<"$out")
         sgw=$(sed -nE 's/.* ([0-9.]+) s wall in SimGrid.*/\1/p' <<<"$out")
-        printf '%-22s %5d %-10s %9d %9.3f %12.0f %10s %9s\n' "$name" $np $cn "$msgs" "$wall" \
+        ratio=-
+        [ $cn = on ] && [ -n "$off_wall" ] &&
+            ratio=$(awk -v a="$wall" -v b="$off_wall" 'BEGIN { printf "%.2fx", b > 0 ? a / b : 0 }')
+        printf '%-18s %5d %-10s %9d %9.3f %12.0f %8s %9s %8s\n' "$name" $np $cn "$msgs" "$wall" \
             "$(awk -v m="$msgs" -v w="$wall" 'BEGIN { print (w > 0 ? m / w : 0) }')" \
-            "${flows:--}" "${sgw:--}"
+            "${flows:--}" "${sgw:--}" "$ratio"
         [ $cn = off ] && off_wall=$wall
-        [ $cn = on ] && [ -n "$off_wall" ] && printf '%-22s %5d protocol+sharing: %+.3f s wall (%.2fx)\n' \
-            "$name" $np "$(awk -v a="$wall" -v b="$off_wall" 'BEGIN { print a - b }')" \
-            "$(awk -v a="$wall" -v b="$off_wall" 'BEGIN { print (b > 0 ? a / b : 0) }')"
     done
 }
 for np in 8 64; do
-    bench_cn "ring waitall 1 KiB" $np "$BUILD/tests/mpi/ring" waitall 1024 $((ITERS / 4))
-    bench_cn "alltoall p2p 1 KiB" $np "$BUILD/tests/bench/alltoall" p2p 1024 $A2A_ITERS
-    bench_cn "MPI_Alltoall 1 KiB" $np "$BUILD/tests/bench/alltoall" coll 1024 $A2A_ITERS
+    bench_cn ring_1KiB $np "$BUILD/tests/mpi/ring" waitall 1024 $((ITERS / 4))
+    bench_cn alltoall_p2p_1KiB $np "$BUILD/tests/bench/alltoall" p2p 1024 $A2A_ITERS
+    bench_cn MPI_Alltoall_1KiB $np "$BUILD/tests/bench/alltoall" coll 1024 $A2A_ITERS
 done
