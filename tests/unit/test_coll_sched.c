@@ -120,11 +120,52 @@ static void skew_and_auto(void **state)
     assert_false(seshat_coll_supports(SESHAT_COLL_BCAST, SESHAT_ALG_RING));
 }
 
+/* The recorded schedule (contention mode runs it through SimGrid) is the
+ * one the timed evaluation runs: recursive doubling on 8 is 3 rounds of
+ * 8 transfers to rank ^ 2^k; a binomial bcast from 0 on 8 sends 7. */
+struct rec { int n, round[64], src[64], dst[64]; int64_t bytes[64]; };
+
+static void keep(void *ctx, int round, int src, int dst, int64_t bytes)
+{
+    struct rec *r = ctx;
+    assert_true(r->n < 64);
+    r->round[r->n] = round;
+    r->src[r->n] = src;
+    r->dst[r->n] = dst;
+    r->bytes[r->n++] = bytes;
+}
+
+static void recorded(void **state)
+{
+    (void)state;
+    struct rec r = { 0 };
+    seshat_coll a = { SESHAT_COLL_ALLREDUCE, SESHAT_ALG_RECURSIVE_DOUBLING, 8, 0, 8, 1.0 };
+    assert_int_equal(seshat_coll_record(&a, keep, &r), 3);
+    assert_int_equal(r.n, 24);
+    for (int i = 0; i < r.n; i++) {
+        assert_int_equal(r.dst[i], r.src[i] ^ (1 << r.round[i]));
+        assert_int_equal(r.bytes[i], 8);
+    }
+    struct rec b = { 0 };
+    seshat_coll c = { SESHAT_COLL_BCAST, SESHAT_ALG_BINOMIAL, 8, 0, 100, 1.0 };
+    assert_int_equal(seshat_coll_record(&c, keep, &b), 3);
+    assert_int_equal(b.n, 7);
+    int got[8] = { 1, 0 };
+    for (int i = 0; i < b.n; i++) {
+        assert_true(got[b.src[i]]);          /* a sender already has the data */
+        assert_false(got[b.dst[i]]);
+        got[b.dst[i]] = 1;
+    }
+    seshat_coll one = { SESHAT_COLL_BARRIER, SESHAT_ALG_AUTO, 1, 0, 0, 1.0 };
+    assert_int_equal(seshat_coll_record(&one, keep, &b), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(barriers), cmocka_unit_test(rooted), cmocka_unit_test(symmetric),
         cmocka_unit_test(overhead_and_factor), cmocka_unit_test(skew_and_auto),
+        cmocka_unit_test(recorded),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
