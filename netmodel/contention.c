@@ -58,6 +58,7 @@ struct seshat_cn {
     const seshat_sg_api *sg;
     int napp;
     seshat_cn_send_fn send;
+    seshat_cn_log_fn log;
     void *ctx;
     struct rank *r;
     int64_t *lat;               /* napp x napp route latency, -1 unknown */
@@ -217,8 +218,10 @@ static void first_known(seshat_cn *cn, struct msg *m, int64_t t)
     seshat_answer a = { m->first_type, m->e.src, m->e.comm_id, m->e.tag, m->e.seq, m->e.ordinal,
                         t };
     cn_emit(cn, m->e.dst, &a);
-    if (m->first_type == SESHAT_ANS_ARRIVAL)
+    if (m->first_type == SESHAT_ANS_ARRIVAL) {
+        cn->log(cn->ctx, &m->e, t);
         free(m);
+    }
 }
 
 /* Uncongested time of a transfer that never enters the network (a rank
@@ -264,6 +267,7 @@ static void rdv_done(seshat_cn *cn, struct msg *m, int64_t t)
 {
     seshat_answer fin = { SESHAT_ANS_FINAL, m->e.src, m->e.comm_id, m->e.tag, m->e.seq, 0, t };
     cn_emit(cn, m->e.dst, &fin);
+    cn->log(cn->ctx, &m->e, t);
     if (!(m->e.proto & SESHAT_ENV_NOREPLY)) {
         seshat_answer rep = { SESHAT_ANS_REPLY, m->e.dst, m->e.comm_id, m->e.tag, m->e.seq, 0, t };
         cn_emit(cn, m->e.src, &rep);
@@ -431,13 +435,15 @@ void seshat_cn_advance(seshat_cn *cn)
 
 /* ---- set-up ---- */
 
-seshat_cn *seshat_cn_new(const seshat_model *m, int napp, seshat_cn_send_fn send, void *ctx)
+seshat_cn *seshat_cn_new(const seshat_model *m, int napp, seshat_cn_send_fn send,
+                         seshat_cn_log_fn log, void *ctx)
 {
     seshat_cn *cn = calloc(1, sizeof *cn);
     cn->m = m;
     cn->sg = seshat_sg_model_api(m);
     cn->napp = napp;
     cn->send = send;
+    cn->log = log;
     cn->ctx = ctx;
     cn->lat_factor = cn->sg->latency_factor();
     if (debug_on < 0)

@@ -20,10 +20,13 @@ typedef struct seshat_cn seshat_cn;
 
 /* Where answers go: `dst` is the application rank's world rank. */
 typedef void (*seshat_cn_send_fn)(void *ctx, int dst, const seshat_answer *a);
+/* A point-to-point message's last byte arrived at `arrival` (message log). */
+typedef void (*seshat_cn_log_fn)(void *ctx, const seshat_envelope *e, int64_t arrival);
 
 /* `m` is the loaded simgrid model (seshat_sg_model_load has checked
  * that the lookahead is positive). */
-seshat_cn *seshat_cn_new(const seshat_model *m, int napp, seshat_cn_send_fn send, void *ctx);
+seshat_cn *seshat_cn_new(const seshat_model *m, int napp, seshat_cn_send_fn send,
+                         seshat_cn_log_fn log, void *ctx);
 void seshat_cn_free(seshat_cn *cn);
 
 /* The messages of wire.h, as the model rank receives them. */

@@ -88,11 +88,11 @@ static void on_envelope(struct server *s, const seshat_envelope *e)
     seshat_matrix_add(&s->matrix, e->src, e->dst, e->bytes);
     if (e->t_inject > s->vt_max)
         s->vt_max = e->t_inject;
-    log_envelope(s, e);
-    if (s->cn) {
+    if (s->cn) {   /* logged when it arrives: its time depends on the others */
         seshat_cn_envelope(s->cn, e);
         return;
     }
+    log_envelope(s, e);
     if (msg.proto == SESHAT_PROTO_EAGER) {
         answer(s, e, SESHAT_ANS_ARRIVAL, m->p2p(m, &msg, 0).arrival);
         return;
@@ -310,6 +310,16 @@ static void handle(struct server *s, const MPI_Status *st)
         nap(s->a->cfg->debug_model_delay_ns);
 }
 
+/* Contention: the message log gets the time the message really took. */
+static void cn_log(void *ctx, const seshat_envelope *e, int64_t arrival)
+{
+    const struct server *s = ctx;
+    if (s->a->msglog)
+        s->a->msglog(SESHAT_ENV_PROTO(e->proto) == SESHAT_PROTO_EAGER ? 1 : 2,
+                     mono_ns() - s->start, e->src, e->dst, e->t_inject, arrival - e->t_inject,
+                     e->tag, 0, e->bytes);
+}
+
 static void cn_send(void *ctx, int dst, const seshat_answer *ans)
 {
     const struct server *s = ctx;
@@ -338,7 +348,7 @@ void seshat_server_run(const seshat_server_args *a)
     if (a->cfg->report_matrix && seshat_matrix_init(&s.matrix, a->napp))
         seshat_error("report.matrix: out of memory for %d ranks", a->napp);
     if (a->cfg->model == SESHAT_MODEL_SIMGRID && a->cfg->sg_contention)
-        s.cn = seshat_cn_new(a->model, a->napp, cn_send, &s);
+        s.cn = seshat_cn_new(a->model, a->napp, cn_send, cn_log, &s);
     int64_t last = mono_ns();
     while (s.fins < s.served) {
         int flag = 0;

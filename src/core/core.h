@@ -152,8 +152,7 @@ int seshat_recv_could_take(int src, int32_t comm_id, int tag);
 void seshat_recv_waiting(const seshat_comm *c, int source, int tag);
 /* One answer taken off the wire (inbox.c). */
 void seshat_answer_taken(void);
-/* Whether completing this op needs an answer from the model. */
-int seshat_op_needs_answer(const seshat_op *op);
+
 /* Serve matched background receives once (no-op when already serving). */
 void seshat_serve(void);
 int seshat_serving(void);

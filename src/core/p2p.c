@@ -85,15 +85,6 @@ int seshat_recv_could_take(int src, int32_t comm_id, int tag)
     return could_take;
 }
 
-int seshat_op_needs_answer(const seshat_op *op)
-{
-    if (!op || !op->active)
-        return 0;
-    if (op->is_coll || !op->is_send)
-        return 1;
-    return op->done < 0;
-}
-
 void seshat_p2p_stats(long long *messages, long long *bytes)
 {
     *messages = sent_messages;

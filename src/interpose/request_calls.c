@@ -142,29 +142,51 @@ static void complete_set(const MPI_Request *handles, const int *idx, int n, MPI_
 
 static int must_serve(void) { return seshat_req_unmatched_count() > 0 || seshat_rt.contention; }
 
-/* Contention: whether a wait on these requests cannot return before an
- * answer from the model (all: any of them needs one; otherwise every
- * active one does). Such a wait is announced (seshat_block_report). */
+/* Contention: whether op's completion time is still unknown, after
+ * taking what the answers at hand tell (a receive whose real message is
+ * still on its way counts as unknown). */
+static int unknown(seshat_op *op)
+{
+    if (!op || !op->active)
+        return 0;
+    if (op->is_coll)
+        return op->coll && !seshat_coll_ready(op);
+    if (op->is_send)
+        return !seshat_send_ready(op);
+    return !op->matched || !seshat_recv_poll(op);
+}
+
+/* Contention: a wait on these requests (all: Waitall, else any/some) is
+ * announced only if it cannot end before an answer not known yet; a
+ * request that completes on its own (an eager send, a real request seshat
+ * does not model) or whose time is known may end it at once. */
 static int needs_answer(const MPI_Request *reqs, int n, int all)
 {
     int active = 0;
     for (int i = 0; i < n; i++) {
         if (reqs[i] == MPI_REQUEST_NULL)
             continue;
-        const seshat_op *op = seshat_req_find(reqs[i]);
-        if (seshat_op_needs_answer(op)) {
+        seshat_op *op = seshat_req_find(reqs[i]);
+        if (op && !op->active)
+            continue;
+        if (unknown(op)) {
             if (all)
                 return 1;
             active++;
-        } else if (!all && (!op || op->active)) {
-            return 0;   /* it may complete on its own */
+        } else if (!all) {
+            return 0;
         }
     }
     return !all && active > 0;
 }
 
-/* A poll that failed: under contention the model must not wait for us. */
-static void poll_failed(void) { seshat_block_report(); }
+static void maybe_block(const MPI_Request *reqs, int n, int all)
+{
+    if (seshat_rt.contention && needs_answer(reqs, n, all))
+        seshat_block_report();
+}
+
+
 
 /* Statuses: the program's array, or ours when it passed the IGNORE sentinel. */
 static MPI_Status *status_array(MPI_Status *user, int n, MPI_Status *local, int nlocal)
@@ -191,7 +213,16 @@ int PMPI_Wait(MPI_Request *req, MPI_Status *status)
         return seshat_real.Wait(req, status);
     MPI_Request h = *req;
     MPI_Status tmp, *st = status == MPI_STATUS_IGNORE ? &tmp : status;
-    int rc = seshat_wait_real_for(req, st, seshat_op_needs_answer(seshat_req_find(h)));
+    int rc = MPI_SUCCESS, flag = 0;
+    if (!seshat_rt.contention) {
+        rc = seshat_wait_real(req, st);
+    } else {
+        while ((rc = seshat_real.Test(req, &flag, st)) == MPI_SUCCESS && !flag) {
+            maybe_block(&h, 1, 1);
+            seshat_serve();
+            sched_yield();
+        }
+    }
     if (rc == MPI_SUCCESS)
         complete_set(&h, NULL, 1, st, 0);
     seshat_leave(SESHAT_CALL_Wait);
@@ -209,7 +240,7 @@ int PMPI_Test(MPI_Request *req, int *flag, MPI_Status *status)
     if (rc == MPI_SUCCESS && *flag)
         complete_set(&h, NULL, 1, st, 0);
     else if (rc == MPI_SUCCESS)
-        poll_failed();
+        maybe_block(&h, 1, 1);
     seshat_leave(SESHAT_CALL_Test);
     return rc;
 }
@@ -222,13 +253,11 @@ int PMPI_Waitall(int n, MPI_Request reqs[], MPI_Status sts[])
     MPI_Request hl[NLOCAL], *h = copy_handles(reqs, n, hl, NLOCAL);
     MPI_Status sl[NLOCAL], *st = status_array(sts, n, sl, NLOCAL);
     int rc, flag = 0;
-    int need = seshat_rt.contention && needs_answer(h, n, 1);
     if (!must_serve()) {
         rc = seshat_real.Waitall(n, reqs, st);
     } else {
         while ((rc = seshat_real.Testall(n, reqs, &flag, st)) == MPI_SUCCESS && !flag) {
-            if (need)
-                seshat_block_report();
+            maybe_block(h, n, 1);
             seshat_serve();
             sched_yield();
         }
@@ -253,7 +282,7 @@ int PMPI_Testall(int n, MPI_Request reqs[], int *flag, MPI_Status sts[])
     if ((rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *flag)
         complete_set(h, NULL, n, st, 1);
     else if (rc == MPI_SUCCESS)
-        poll_failed();
+        maybe_block(h, n, 1);
     RELEASE(h, hl);
     if (st != sts)
         RELEASE(st, sl);
@@ -269,14 +298,12 @@ static int any(enum seshat_call_id id, int wait, int n, MPI_Request reqs[], int 
     MPI_Request hl[NLOCAL], *h = copy_handles(reqs, n, hl, NLOCAL);
     MPI_Status tmp, *st = status == MPI_STATUS_IGNORE ? &tmp : status;
     int rc, f = 0;
-    int need = seshat_rt.contention && needs_answer(h, n, 0);
     if (wait && !must_serve()) {
         rc = seshat_real.Waitany(n, reqs, index, st);
         f = 1;
     } else {
         while ((rc = seshat_real.Testany(n, reqs, index, &f, st)) == MPI_SUCCESS && !f && wait) {
-            if (need)
-                seshat_block_report();
+            maybe_block(h, n, 0);
             seshat_serve();
             sched_yield();
         }
@@ -284,7 +311,7 @@ static int any(enum seshat_call_id id, int wait, int n, MPI_Request reqs[], int 
     if (rc == MPI_SUCCESS && f && *index != MPI_UNDEFINED)
         complete_set(&h[*index], NULL, 1, st, 0);
     else if (rc == MPI_SUCCESS && !f)
-        poll_failed();
+        maybe_block(h, n, 0);
     if (flag)
         *flag = f;
     RELEASE(h, hl);
@@ -316,14 +343,12 @@ static int some(enum seshat_call_id id, int wait, int n, MPI_Request reqs[], int
     MPI_Request hl[NLOCAL], *h = copy_handles(reqs, n, hl, NLOCAL);
     MPI_Status sl[NLOCAL], *st = status_array(sts, n, sl, NLOCAL);
     int rc;
-    int need = seshat_rt.contention && needs_answer(h, n, 0);
     if (wait && !must_serve()) {
         rc = seshat_real.Waitsome(n, reqs, outcount, idx, st);
     } else {
         while ((rc = seshat_real.Testsome(n, reqs, outcount, idx, st)) == MPI_SUCCESS &&
                *outcount == 0 && wait) {
-            if (need)
-                seshat_block_report();
+            maybe_block(h, n, 0);
             seshat_serve();
             sched_yield();
         }
@@ -332,7 +357,7 @@ static int some(enum seshat_call_id id, int wait, int n, MPI_Request reqs[], int
         complete_set(h, idx, *outcount, st, 1);
     }
     if (rc == MPI_SUCCESS && *outcount == 0)
-        poll_failed();
+        maybe_block(h, n, 0);
     RELEASE(h, hl);
     if (st != sts)
         RELEASE(st, sl);

@@ -194,6 +194,22 @@ for pat in $PATTERNS; do
     stress "$d, default overhead" "$pat" "${ON[@]}" && ok "$d, default overhead: ok ($vt ns)"
 done
 
+# Rings completed by Waitall, Waitany, a Testsome polling loop and
+# persistent requests, 8 ranks on the torus: finish, twice the same times,
+# the same for every completion style.
+for mode in waitall waitany testsome persistent; do
+    d="ring $mode, contention = on, torus"
+    job "$d" "$RUN" "${ON[@]}" --set network.platform="$PLAT/torus.xml" \
+        --set network.placement=round_robin -np 8 -- "$T/ring" $mode 1024 100 || continue
+    a=$(grep '^RESULT ring' "$OUT" | sort)
+    job "$d (second run)" "$RUN" "${ON[@]}" --set network.platform="$PLAT/torus.xml" \
+        --set network.placement=round_robin -np 8 -- "$T/ring" $mode 1024 100 || continue
+    b=$(grep '^RESULT ring' "$OUT" | sort)
+    [ -n "$a" ] && [ "$a" = "$b" ] && ok "$d: twice the same times" || bad "$d: '$a' then '$b'"
+    [ -z "${ring_ref:-}" ] && ring_ref=$a
+    [ "$a" = "$ring_ref" ] && ok "$d: same times as waitall" || bad "$d: differs from waitall"
+done
+
 # contention = on picks the relay path itself; the same times.
 d="cn_stress ring, contention = on, path not given"
 if stress "$d" ring "${SIM[@]}" --set network.contention=on --set network.overhead=0; then
