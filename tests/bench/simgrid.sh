@@ -57,7 +57,7 @@ bench_cn() {   # NAME NP PROGRAM ARGS...
         sgw=$(sed -nE 's/.* ([0-9.]+) s wall in SimGrid.*/\1/p' <<<"$out")
         ratio=-
         [ $cn = on ] && [ -n "$off_wall" ] &&
-            ratio=$(awk -v a="$wall" -v b="$off_wall" 'BEGIN { printf "%.2fx", b > 0 ? a / b : 0 }')
+            ratio=$(awk -v a="$wall" -v b="$off_wall" 'BEGIN { printf "%.2fx", (b > 0 ? a / b : 0) }')
         printf '%-18s %5d %-10s %9d %9.3f %12.0f %8s %9s %8s\n' "$name" $np $cn "$msgs" "$wall" \
             "$(awk -v m="$msgs" -v w="$wall" 'BEGIN { print (w > 0 ? m / w : 0) }')" \
             "${flows:--}" "${sgw:--}" "$ratio"
