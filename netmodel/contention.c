@@ -403,7 +403,8 @@ static void run_to(seshat_cn *cn, int64_t t)
             d[nd++] = (struct done){ (struct cn_flow *)(intptr_t)ids[i], llround(times[i] * 1e9) };
     }
     cn->st.engine_s += wall_s() - w0;
-    qsort(d, nd, sizeof *d, by_done);
+    if (nd > 1)
+        qsort(d, nd, sizeof *d, by_done);
     cn->inflight -= (long long)nd;
     for (size_t i = 0; i < nd; i++)
         flow_done(cn, d[i].f, d[i].t);

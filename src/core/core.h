@@ -164,6 +164,10 @@ void seshat_p2p_stats(long long *messages, long long *bytes);
 seshat_op *seshat_req_add(MPI_Request req);    /* new record for req */
 uint32_t seshat_req_next_id(void);             /* a fresh request identity */
 seshat_op *seshat_req_find(MPI_Request req);
+/* The n-th record under req (Open MPI shares one handle between requests
+ * that completed at once), and removing that very record. */
+seshat_op *seshat_req_find_nth(MPI_Request req, int nth);
+void seshat_req_remove_op(MPI_Request req, seshat_op *op);
 void seshat_req_remove(MPI_Request req);
 /* Active receives whose match seshat has not processed yet, in posting
  * order: the ones other ranks may be waiting on. */

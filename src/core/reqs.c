@@ -55,6 +55,16 @@ seshat_op *seshat_req_find(MPI_Request req)
     return NULL;
 }
 
+/* Open MPI hands out one shared handle for requests that completed at
+ * once (several sends may carry it): the n-th record under a handle. */
+seshat_op *seshat_req_find_nth(MPI_Request req, int nth)
+{
+    for (struct rec *r = buckets[bucket_of(req)]; r; r = r->next)
+        if (r->key == req && nth-- == 0)
+            return &r->op;
+    return NULL;
+}
+
 void seshat_req_track_unmatched(seshat_op *op, int unmatched)
 {
     if (unmatched == op->tracked)
@@ -100,6 +110,18 @@ void seshat_req_foreach_unmatched(int (*fn)(MPI_Request req, seshat_op *op))
             return;
         r = next;
     }
+}
+
+void seshat_req_remove_op(MPI_Request req, seshat_op *op)
+{
+    for (struct rec **p = &buckets[bucket_of(req)]; *p; p = &(*p)->next)
+        if (&(*p)->op == op) {
+            struct rec *r = *p;
+            seshat_req_track_unmatched(&r->op, 0);
+            *p = r->next;
+            free(r);
+            return;
+        }
 }
 
 void seshat_req_remove(MPI_Request req)

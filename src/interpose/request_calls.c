@@ -84,7 +84,7 @@ static void forget(MPI_Request handle, seshat_op *op)
         op->active = 0;
         seshat_req_track_unmatched(op, 0);
     } else {
-        seshat_req_remove(handle);
+        seshat_req_remove_op(handle, op);
     }
 }
 
@@ -94,6 +94,17 @@ static int by_time(const void *a, const void *b)
 {
     seshat_vtime x = ((const struct done *)a)->t, y = ((const struct done *)b)->t;
     return (x > y) - (x < y);
+}
+
+/* The record of the k-th request of a set: a handle that occurs again
+ * (shared by requests Open MPI completed at once) names the next record. */
+static seshat_op *set_op(const MPI_Request *handles, const int *idx, int k)
+{
+    MPI_Request h = handles[idx ? idx[k] : k];
+    int nth = 0;
+    for (int j = 0; j < k; j++)
+        nth += handles[idx ? idx[j] : j] == h;
+    return seshat_req_find_nth(h, nth);
 }
 
 /* Charge completed requests handles[idx[k]] (statuses packed by k) in order of their virtual completion,
@@ -106,14 +117,14 @@ static void complete_set(const MPI_Request *handles, const int *idx, int n, MPI_
     /* Every completed receive learns what it can first: none of them may
      * sit on an answer while another one waits (docs/models.md). */
     for (int k = 0; k < n; k++) {
-        seshat_op *op = seshat_req_find(handles[idx ? idx[k] : k]);
+        seshat_op *op = set_op(handles, idx, k);
         if (op && op->active && !op->is_send && !op->is_coll && !op->matched)
             seshat_recv_match(op, &st[k * status_stride]);
     }
     for (int pending = seshat_rt.contention; pending;) {
         pending = 0;
         for (int k = 0; k < n; k++) {
-            seshat_op *op = seshat_req_find(handles[idx ? idx[k] : k]);
+            seshat_op *op = set_op(handles, idx, k);
             if (op && op->active && !resolvable(op, &st[k * status_stride]))
                 pending++;
         }
@@ -122,7 +133,7 @@ static void complete_set(const MPI_Request *handles, const int *idx, int n, MPI_
     }
     for (int k = 0; k < n; k++) {
         int i = idx ? idx[k] : k;
-        seshat_op *op = seshat_req_find(handles[i]);
+        seshat_op *op = set_op(handles, idx, k);
         if (!op || !op->active)
             continue;
         d[m++] = (struct done){ handles[i], op, completion_of(op, &st[k * status_stride]) };
