@@ -33,7 +33,6 @@ struct cn_flow {
 /* One point-to-point message, from its envelope to its last answer. */
 struct msg {
     seshat_envelope e;
-    int64_t first;              /* its first answer's time; -1 while unknown */
     int first_type;             /* ARRIVAL (eager) or NEED_POST (rendezvous) */
     int64_t v;                  /* rendezvous: the request-to-send arrives */
     struct msg *next_rdv;       /* among its sender's rendezvous awaiting the post */
@@ -214,7 +213,6 @@ static int64_t horizon(const seshat_cn *cn, int64_t next)
 
 static void first_known(seshat_cn *cn, struct msg *m, int64_t t)
 {
-    m->first = t;
     seshat_answer a = { m->first_type, m->e.src, m->e.comm_id, m->e.tag, m->e.seq, m->e.ordinal,
                         t };
     cn_emit(cn, m->e.dst, &a);
@@ -244,7 +242,6 @@ void seshat_cn_envelope(seshat_cn *cn, const seshat_envelope *e)
     }
     struct msg *m = calloc(1, sizeof *m);
     m->e = *e;
-    m->first = -1;
     int64_t sent = e->t_inject + cn->m->overhead_ns, lat = cn_lat(cn, e->src, e->dst);
     if (SESHAT_ENV_PROTO(e->proto) == SESHAT_PROTO_RENDEZVOUS) {
         m->first_type = SESHAT_ANS_NEED_POST;
@@ -456,7 +453,7 @@ seshat_cn *seshat_cn_new(const seshat_model *m, int napp, seshat_cn_send_fn send
     for (size_t i = 0; i < (size_t)napp * (size_t)napp; i++)
         cn->lat[i] = -1;
     cn->colls = cn_colls_new(cn);
-    int a, b;
+    int a = 0, b = 0;
     cn->L = seshat_sg_model_lookahead(m, &a, &b);
     return cn;
 }

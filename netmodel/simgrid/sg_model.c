@@ -27,6 +27,8 @@ struct sg_state {
      * direct path mostly times messages to itself), napp x {lat_ns,
      * ns_per_byte} each; lat < 0 = unknown. */
     double **cache;
+    int64_t lookahead;           /* contention: computed once, at load; 0 unknown */
+    int la_a, la_b;              /* the pair that has it */
 };
 
 static seshat_vtime max_vt(seshat_vtime a, seshat_vtime b) { return a > b ? a : b; }
@@ -200,7 +202,12 @@ int seshat_sg_model_load(seshat_model *m, int napp, char *err, size_t errlen)
 
 int64_t seshat_sg_model_lookahead(const seshat_model *m, int *pa, int *pb)
 {
-    const struct sg_state *st = m->impl;
+    struct sg_state *st = m->impl;
+    if (st->lookahead > 0) {
+        *pa = st->la_a;
+        *pb = st->la_b;
+        return st->lookahead;
+    }
     double best = -1, f = st->sg->latency_factor();
     for (int a = 0; a < st->napp; a++)
         for (int b = 0; b < st->napp; b++) {
@@ -214,7 +221,9 @@ int64_t seshat_sg_model_lookahead(const seshat_model *m, int *pa, int *pb)
                 *pb = b;
             }
         }
-    return best < 0 ? 1000000000 : llround(best);
+    st->la_a = *pa;
+    st->la_b = *pb;
+    return st->lookahead = best < 0 ? 1000000000 : llround(best);
 }
 
 void seshat_sg_model_set_fetch(seshat_model *m, int napp, seshat_sg_fetch_fn fetch)

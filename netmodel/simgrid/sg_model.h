@@ -36,7 +36,7 @@ struct seshat_sg_api;
 const struct seshat_sg_api *seshat_sg_model_api(const seshat_model *m);
 int seshat_sg_model_host(const seshat_model *m, int rank);
 /* The smallest route latency between two ranks, ns (the model's latency
- * factor applied), and that pair; 1 s with a single rank. */
+ * factor applied), and that pair; 1 s with a single rank. Computed once. */
 int64_t seshat_sg_model_lookahead(const seshat_model *m, int *a, int *b);
 
 #endif

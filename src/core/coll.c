@@ -268,12 +268,10 @@ void seshat_coll_post(seshat_op *op, seshat_comm *c, enum seshat_coll_kind kind,
 int seshat_coll_ready(const seshat_op *op)
 {
     const struct seshat_coll_pending *pd = op->coll;
-    if (!seshat_rt.relay || !pd)
+    /* only relay answers (and contention's synchronizations) come from the model */
+    if (!seshat_rt.relay || !pd || ((pd->comm->is_inter || pd->neighbor) && !pd->synced))
         return 1;
-    int key_tag = pd->seq;
-    if (!pd->comm->is_inter && !pd->neighbor)
-        return seshat_inbox_has(-1, pd->comm->id, key_tag);
-    return !pd->synced || seshat_inbox_has(-1, pd->comm->id, key_tag);
+    return seshat_inbox_has(-1, pd->comm->id, pd->seq);
 }
 
 seshat_vtime seshat_coll_finish(seshat_op *op)

@@ -142,89 +142,73 @@ static seshat_answer take(struct ans_node **p, int remove)
     return a;
 }
 
-seshat_answer seshat_inbox_answer(int src, int32_t comm_id, int tag, int remove)
+/* Where the next answer for (src, comm_id, tag) sits, or NULL. */
+static struct ans_node **find_next(int src, int32_t comm_id, int tag)
 {
-    for (;;) {
-        for (struct ans_node **p = &ans_head; *p; p = &(*p)->next) {
-            if (is_next(&(*p)->a, src, comm_id, tag)) {
-                if (remove)
-                    took(&(*p)->a);
-                return take(p, remove);
-            }
-        }
-        pump_answer();
-    }
+    for (struct ans_node **p = &ans_head; *p; p = &(*p)->next)
+        if (is_next(&(*p)->a, src, comm_id, tag))
+            return p;
+    return NULL;
 }
 
-seshat_answer seshat_inbox_final(int src, int32_t seq)
+/* Where the answer of `type` (FINAL, REPLY) for (peer, seq) sits, or NULL. */
+static struct ans_node **find_seq(int type, int peer, int32_t seq)
 {
-    for (;;) {
-        for (struct ans_node **p = &ans_head; *p; p = &(*p)->next) {
-            const seshat_answer *a = &(*p)->a;
-            if (a->type == SESHAT_ANS_FINAL && a->src == src && a->seq == seq)
-                return take(p, 1);
-        }
+    for (struct ans_node **p = &ans_head; *p; p = &(*p)->next)
+        if ((*p)->a.type == type && (*p)->a.src == peer && (*p)->a.seq == seq)
+            return p;
+    return NULL;
+}
+
+seshat_answer seshat_inbox_answer(int src, int32_t comm_id, int tag, int remove)
+{
+    struct ans_node **p;
+    while (!(p = find_next(src, comm_id, tag)))
         pump_answer();
-    }
+    if (remove)
+        took(&(*p)->a);
+    return take(p, remove);
 }
 
 int seshat_inbox_try(int src, int32_t comm_id, int tag, seshat_answer *out)
 {
-    for (struct ans_node **p = &ans_head; *p; p = &(*p)->next) {
-        if (is_next(&(*p)->a, src, comm_id, tag)) {
-            took(&(*p)->a);
-            *out = take(p, 1);
-            return 1;
-        }
-    }
-    return 0;
+    struct ans_node **p = find_next(src, comm_id, tag);
+    if (!p)
+        return 0;
+    took(&(*p)->a);
+    *out = take(p, 1);
+    return 1;
+}
+
+static int try_seq(int type, int peer, int32_t seq, seshat_answer *out)
+{
+    struct ans_node **p = find_seq(type, peer, seq);
+    if (!p)
+        return 0;
+    *out = take(p, 1);
+    return 1;
 }
 
 int seshat_inbox_try_final(int src, int32_t seq, seshat_answer *out)
 {
-    for (struct ans_node **p = &ans_head; *p; p = &(*p)->next) {
-        const seshat_answer *a = &(*p)->a;
-        if (a->type == SESHAT_ANS_FINAL && a->src == src && a->seq == seq) {
-            *out = take(p, 1);
-            return 1;
-        }
-    }
-    return 0;
+    return try_seq(SESHAT_ANS_FINAL, src, seq, out);
 }
 
 int seshat_inbox_try_reply(int dst, int32_t seq, seshat_answer *out)
 {
-    for (struct ans_node **p = &ans_head; *p; p = &(*p)->next) {
-        const seshat_answer *a = &(*p)->a;
-        if (a->type == SESHAT_ANS_REPLY && a->src == dst && a->seq == seq) {
-            *out = take(p, 1);
-            return 1;
-        }
-    }
-    return 0;
+    return try_seq(SESHAT_ANS_REPLY, dst, seq, out);
 }
 
-int seshat_inbox_has(int src, int32_t comm_id, int tag)
-{
-    for (const struct ans_node *n = ans_head; n; n = n->next)
-        if (n->a.type != SESHAT_ANS_FINAL && n->a.type != SESHAT_ANS_REPLY && n->a.src == src &&
-            n->a.comm_id == comm_id && n->a.tag == tag)
-            return 1;
-    return 0;
-}
+int seshat_inbox_has(int src, int32_t comm_id, int tag) { return find_next(src, comm_id, tag) != NULL; }
 
 void seshat_inbox_pump(void) { pump_answer(); }
 
 seshat_answer seshat_inbox_reply(int dst, int32_t seq)
 {
-    for (;;) {
-        for (struct ans_node **p = &ans_head; *p; p = &(*p)->next) {
-            const seshat_answer *a = &(*p)->a;
-            if (a->type == SESHAT_ANS_REPLY && a->src == dst && a->seq == seq)
-                return take(p, 1);
-        }
+    seshat_answer a;
+    while (!seshat_inbox_try_reply(dst, seq, &a))
         pump_answer();
-    }
+    return a;
 }
 
 seshat_envelope seshat_inbox_envelope(seshat_comm *c, int src, int tag, int keep)

@@ -10,12 +10,12 @@
 /* Relay: the next answer for (src world rank, comm id, tag); waits for it.
  * With `remove` zero it stays queued (Probe). */
 seshat_answer seshat_inbox_answer(int src, int32_t comm_id, int tag, int remove);
-/* Relay: the FINAL answer for the rendezvous (src, seq); waits for it. */
-seshat_answer seshat_inbox_final(int src, int32_t seq);
 /* Relay, without waiting: take the next answer for (src, comm id, tag),
  * or the FINAL one for (src, seq), if it is here. Returns 1 if taken. */
 int seshat_inbox_try(int src, int32_t comm_id, int tag, seshat_answer *out);
 int seshat_inbox_try_final(int src, int32_t seq, seshat_answer *out);
+/* ... and the REPLY for this rank's rendezvous send (dst, seq); whether the
+ * next answer for (src, comm id, tag) is here, without taking it. */
 int seshat_inbox_try_reply(int dst, int32_t seq, seshat_answer *out);
 int seshat_inbox_has(int src, int32_t comm_id, int tag);
 /* Relay: wait for one more answer (serving other ranks meanwhile). */

@@ -150,13 +150,14 @@ void seshat_send_begin(seshat_op *op, seshat_comm *c, int dest, int tag,
         op->reply_from = seshat_rt.relay ? seshat_model_rank_of(seshat_rt.world_rank) : e.dst;
     }
     seshat_clock_advance_to(e.t_inject + m->send_overhead);
-    e.floor = seshat_promise_floor();
-    if (seshat_rt.contention)
+    if (seshat_rt.contention) {
+        e.floor = seshat_promise_floor();
         e.ordinal = seshat_ordinal(&sent_ordinals, e.dst, c->id, tag, 1);
+        seshat_reported();
+    }
     if (seshat_tracing)
         seshat_trace_send(e.dst, tag, c->id, bytes, e.proto, op->req_id);
     if (seshat_rt.relay) {
-        seshat_reported();
         seshat_real.Send(&e, sizeof e, MPI_BYTE, seshat_model_rank_of(seshat_rt.world_rank),
                          SESHAT_TAG_ENV, seshat_rt.control);
     } else {

@@ -46,18 +46,28 @@ int PMPI_Startall(int n, MPI_Request reqs[])
 }
 int MPI_Startall(int n, MPI_Request reqs[]) __attribute__((alias("PMPI_Startall")));
 
+/* Contention: whether op's completion time is still unknown, after
+ * taking what the answers at hand tell (a receive whose real message is
+ * still on its way counts as unknown). */
+static int unknown(seshat_op *op)
+{
+    if (!op || !op->active)
+        return 0;
+    if (op->is_coll)
+        return op->coll && !seshat_coll_ready(op);
+    if (op->is_send)
+        return !seshat_send_ready(op);
+    return !op->matched || !seshat_recv_poll(op);
+}
+
 /* Whether completion_of(op) can answer without waiting for the model:
  * under contention every answer at hand is used before any wait. */
 static int resolvable(seshat_op *op, MPI_Status *st)
 {
-    if (op->is_coll)
-        return !op->coll || seshat_coll_ready(op);
-    if (op->is_send) {
-        int cancelled = 0;
+    int cancelled = 0;
+    if (op->is_send)
         seshat_real.Test_cancelled(st, &cancelled);
-        return cancelled || seshat_send_ready(op);
-    }
-    return !op->matched || seshat_recv_poll(op);
+    return cancelled || !unknown(op);
 }
 
 /* When this operation completes in virtual time (learning it if needed). */
@@ -101,6 +111,8 @@ static int by_time(const void *a, const void *b)
 static seshat_op *set_op(const MPI_Request *handles, const int *idx, int k)
 {
     MPI_Request h = handles[idx ? idx[k] : k];
+    if (!seshat_req_find_nth(h, 1))
+        return seshat_req_find(h);   /* the usual case: one record */
     int nth = 0;
     for (int j = 0; j < k; j++)
         nth += handles[idx ? idx[j] : j] == h;
@@ -152,20 +164,6 @@ static void complete_set(const MPI_Request *handles, const int *idx, int n, MPI_
 }
 
 static int must_serve(void) { return seshat_req_unmatched_count() > 0 || seshat_rt.contention; }
-
-/* Contention: whether op's completion time is still unknown, after
- * taking what the answers at hand tell (a receive whose real message is
- * still on its way counts as unknown). */
-static int unknown(seshat_op *op)
-{
-    if (!op || !op->active)
-        return 0;
-    if (op->is_coll)
-        return op->coll && !seshat_coll_ready(op);
-    if (op->is_send)
-        return !seshat_send_ready(op);
-    return !op->matched || !seshat_recv_poll(op);
-}
 
 /* Contention: a wait on these requests (all: Waitall, else any/some) is
  * announced only if it cannot end before an answer not known yet; a
