@@ -44,6 +44,7 @@ void seshat_clock_init(seshat_clock_kind kind, double cpu_factor);
 void seshat_clock_enter(void);            /* add the compute interval */
 void seshat_clock_leave(void);            /* start a compute interval */
 seshat_vtime seshat_clock_now(void);
+seshat_vtime seshat_clock_wtime(void);      /* now, as MPI_Wtime reads it */
 void seshat_clock_advance_to(seshat_vtime t); /* now = max(now, t) */
 
 /* ---- communicators (comms.c) ---- */
