@@ -9,8 +9,10 @@ static seshat_clock_kind clock_kind;
 static double clock_factor = 1.0;
 static seshat_vtime vnow;
 static int64_t mark_ns;
-/* MPI calls left so far, and the count right after the last MPI_Wtime. */
+/* MPI calls left so far, the count right after the last MPI_Wtime, and
+ * the time it read. */
 static uint64_t leaves, wtime_mark = UINT64_MAX;
+static seshat_vtime wtime_read;
 
 static int64_t read_ns(void)
 {
@@ -49,14 +51,16 @@ seshat_vtime seshat_clock_now(void) { return vnow; }
 
 /* clock = none: a program that polls MPI_Wtime until it moves (hpcc's
  * STREAM calibrates its timer so) would spin forever. Two readings in a
- * row, with no other MPI call between them, are one tick (1 ns, MPI_Wtick)
- * apart; any other sequence reads the clock unchanged. Deterministic: the
+ * row, with no other MPI call between them and no other advance of the
+ * clock (MPI_Pcontrol's compute), are one tick (1 ns, MPI_Wtick) apart;
+ * any other sequence reads the clock unchanged. Deterministic: the
  * sequence of calls does not depend on real time. */
 seshat_vtime seshat_clock_wtime(void)
 {
-    if (clock_kind == SESHAT_CLOCK_NONE && leaves == wtime_mark)
+    if (clock_kind == SESHAT_CLOCK_NONE && leaves == wtime_mark && vnow == wtime_read)
         vnow++;
     wtime_mark = leaves + 1; /* this MPI_Wtime's own leave */
+    wtime_read = vnow;
     return vnow;
 }
 
