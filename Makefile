@@ -134,6 +134,14 @@ $(BUILD)/tests/mpi/%.relinked: tests/mpi/%.c $(BUILD)/lib/libseshat.so
 	@mkdir -p $(dir $@)
 	$(MPICC) -O1 -g -Wall -Wextra -Werror -std=c11 -D_GNU_SOURCE -o $@ $< -lm \
 	    -L$(BUILD)/lib -Wl,--no-as-needed -lseshat -Wl,-rpath,$(abspath $(BUILD)/lib)
+# OpenMP test programs (hybrid ranks) need -fopenmp.
+$(BUILD)/tests/mpi/omp_%: tests/mpi/omp_%.c
+	@mkdir -p $(dir $@)
+	$(MPICC) -O1 -g -fopenmp -Wall -Wextra -Werror -std=c11 -D_GNU_SOURCE -o $@ $< -lm
+$(BUILD)/tests/mpi/omp_%.relinked: tests/mpi/omp_%.c $(BUILD)/lib/libseshat.so
+	@mkdir -p $(dir $@)
+	$(MPICC) -O1 -g -fopenmp -Wall -Wextra -Werror -std=c11 -D_GNU_SOURCE -o $@ $< -lm \
+	    -L$(BUILD)/lib -Wl,--no-as-needed -lseshat -Wl,-rpath,$(abspath $(BUILD)/lib)
 $(BUILD)/tests/mpi/%: tests/mpi/%.f90
 	@mkdir -p $(dir $@)
 	$(MPIFC) -O1 -g -J $(dir $@) -o $@ $<

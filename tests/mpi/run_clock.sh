@@ -72,4 +72,35 @@ if "$RUN" --print-config -np 1 true >"$OUT" 2>&1 && grep -q "^cpu_clock = auto "
    grep -q "^clock_compensation = true " "$OUT"; then ok "$desc: cpu_clock, clock_compensation"
 else bad "$desc"; fi
 
+# Threads: MPI_THREAD_MULTIPLE is granted as MPI_THREAD_SERIALIZED with
+# one warning (rank 0); lower levels are granted as asked; the times stay
+# exact (clock = none, L = 5 us, 1 GB/s: round trip 2(L + 8 ns)).
+EXACT=(--set simulator.clock=none --set network.latency=5us --set network.bandwidth=1GB/s
+       --set network.overhead=0 --set network.gap=0)
+for lv in single:single funneled:funneled serialized:serialized multiple:serialized; do
+    desc="MPI_Init_thread(${lv%%:*})"
+    job "$desc" "$RUN" "${EXACT[@]}" -np 2 -- "$T/thread_level" "${lv%%:*}" || continue
+    expect provided "${lv##*:}"; expect query "${lv##*:}"; expect rtt 10016
+    n=$(grep -c "warning: MPI_THREAD_MULTIPLE requested: granted MPI_THREAD_SERIALIZED" "$OUT")
+    want=0; [ "${lv%%:*}" = multiple ] && want=1
+    [ "$n" = $want ] && ok "$desc: $n warning line(s)" || bad "$desc: $n warning lines, expected $want"
+done
+
+# Hybrid ranks (docs/models.md, "Threads"): a parallel region is timed by
+# the MPI thread's CPU time, its own share of the work; with OMP_NUM_THREADS
+# 1, 2, 4 (4 oversubscribes these 2 cores) and either wait policy, a
+# static region of known work reports its share as measured natively
+# (one thread, same code), within 6%.
+for pol in passive active; do
+    for nt in 1 2 4; do
+        desc="OpenMP $nt threads, $pol"
+        OMP_WAIT_POLICY=$pol OMP_NUM_THREADS=$nt SESHAT_MPIRUN_ARGS="-x OMP_WAIT_POLICY -x OMP_NUM_THREADS" \
+            job "$desc" "$RUN" -np 1 -- "$T/omp_work" 8 2000000 3 || continue
+        sh=$(value share) rep=$(value reported) th=$(value threads)
+        if [ "$th" = "$nt" ] && [ -n "$sh" ] && [ -n "$rep" ] && within "$rep" "$sh" 6; then
+            ok "$desc: share $sh ns, reported $rep ns (< 6%)"
+        else bad "$desc: threads '$th', share '$sh' ns, reported '$rep' ns"; fi
+    done
+done
+
 summary
