@@ -12,7 +12,7 @@ cd "$(dirname "$0")/../.." || exit 1
 . tests/mpi/lib.sh
 TIMEOUT=${SESHAT_REAL_TIMEOUT:-150}
 top=$(pwd)
-RUNA="$top/$RUN"
+RUNA=$(realpath "$RUN")
 dir=$(mktemp -d)
 trap 'rm -rf "$dir" "$OUT"' EXIT
 root=""; [ "$(id -u)" -eq 0 ] && root=--allow-run-as-root
@@ -55,11 +55,13 @@ same() {
     bad "$name: $what differ from $ref"; OUT=$OUT2; return 1
 }
 
-# trace_checks NAME: seshat-analyze reads the trace (its run time is the
-# one seshat-run reported), seshat-trace exports OTF2 that otf2-print
-# reads, and the independent oracle agrees (tests/mpi/oracle.sh, if any).
+# trace_checks NAME [ORACLE]: seshat-analyze reads the trace (its run time
+# is the one seshat-run reported), seshat-trace exports OTF2 that otf2-print
+# reads, and, with ORACLE = yes, the independent oracle agrees and the OTF2
+# export is causal (tests/mpi/oracle.sh, once it is in main; it analyzes
+# with M = 1..4, ~25 s on an hpcc trace: one hpcc trace only).
 trace_checks() {
-    local name=$1 t="$dir/$1/trace" want got
+    local name=$1 oracle=${2:-yes} t="$dir/$1/trace" want got
     want=$(sed -n 's/^seshat: .* virtual time [0-9.]* s (min) \.\. \([0-9.]*\) s (max).*/\1/p' "$dir/$name/stdout")
     if job "$name: seshat-analyze" "$BUILD/bin/seshat-analyze" -j 2 "$t"; then
         got=$(sed -n 's/^seshat-analyze: .* run time \([0-9.]*\) s (virtual.*/\1/p' "$OUT")
@@ -67,12 +69,13 @@ trace_checks() {
             ok "$name: seshat-analyze: run time $got s, as seshat-run reported"
         else bad "$name: seshat-analyze: exit $rc, run time '$got' s, seshat-run said '$want' s"; fi
     fi
-    if [ -f tests/mpi/oracle.sh ]; then
+    if [ -f tests/mpi/oracle.sh ] && [ "$oracle" = yes ]; then
         # shellcheck source=/dev/null
         . tests/mpi/oracle.sh
         oracle_check "$t" "$name"
     else
-        echo "TODO $name: no tests/mpi/oracle.sh yet: the oracle and the OTF2 causality check do not run"
+        [ -f tests/mpi/oracle.sh ] ||
+            echo "TODO $name: no tests/mpi/oracle.sh yet: the oracle and the OTF2 causality check do not run"
         if job "$name: otf2 export" "$BUILD/bin/seshat-trace" otf2 "$t" "$dir/$name/otf2" && [ $rc -eq 0 ]; then
             sends=$("$BUILD/bin/seshat-trace" stats "$t" | awk '$1 == "sends" { print $2 }')
             n=$(otf2-print "$dir/$name/otf2/traces.otf2" 2>/dev/null | grep -c '^MPI_I\?SEND ')
@@ -143,7 +146,7 @@ else
         same "b_eff virtual times (ping-pong, rings)" "$ref" "$name" hpcc_beff hpccoutf.txt
         if [ "$3" = yes ]; then
             skewed "$name" "$(name_of hpcc "$1" "$2" no)"   # traced == untraced
-            trace_checks "$name"
+            trace_checks "$name" "$([ "$1" = relay ] && echo yes || echo no)"
         else skewed "$name" "$ref"; fi
     done
 fi
@@ -151,7 +154,9 @@ fi
 # ---- lammps ------------------------------------------------------------
 # Thermo output (step, temperature, pair energy, total energy, pressure to
 # 12 digits) and the virtual times LAMMPS reports (loop time, breakdown).
-lmp_thermo() { awk '/^Step /{on = 1} on && /^Loop time/{on = 0} on'; }
+# (only the header and numeric rows: seshat's summary on stderr may land
+# among them).
+lmp_thermo() { awk '/^Step /{on = 1} on && /^Loop time/{on = 0} on && /^(Step | *[0-9])/'; }
 lmp_times() { grep -E '^(Loop time of|Pair |Neigh |Comm |Output |Modify |Other )'; }
 
 if ! command -v lmp >/dev/null; then
