@@ -1,11 +1,13 @@
 /* comms.c - the communicator table: for every communicator the program
  * uses, an id agreed by its members, the world rank of each peer, and the
  * shadow duplicate that carries direct-path envelopes. */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "common/log.h"
 #include "core/core.h"
+#include "core/inbox.h"
 #include "trace/trace.h"
 
 #define NBUCKETS 256
@@ -141,6 +143,7 @@ void seshat_comm_register(MPI_Comm comm)
 
 static void free_entry(struct entry *e)
 {
+    seshat_inbox_forget(&e->info);
     if (e->info.shadow != MPI_COMM_NULL)
         seshat_real.Comm_free(&e->info.shadow);
     if (e->info.merged != MPI_COMM_NULL)
@@ -157,9 +160,22 @@ void seshat_comm_unregister(MPI_Comm comm)
             *p = e->next;
             if (last_hit == e)
                 last_hit = NULL;
-            free_entry(e);
+            e->info.freed = 1;
+            e->info.comm = MPI_COMM_NULL;   /* the handle is not ours any more */
+            if (e->info.refs == 0)
+                free_entry(e);
             return;
         }
+}
+
+_Static_assert(offsetof(struct entry, info) == 0, "an entry starts with its seshat_comm");
+
+void seshat_comm_hold(seshat_comm *c) { c->refs++; }
+
+void seshat_comm_release(seshat_comm *c)
+{
+    if (--c->refs == 0 && c->freed)
+        free_entry((struct entry *)c);
 }
 
 void seshat_comms_fini(void)

@@ -34,6 +34,7 @@ enum seshat_call_id {
     SESHAT_CALL_Comm_create,
     SESHAT_CALL_Comm_create_group,
     SESHAT_CALL_Comm_delete_attr,
+    SESHAT_CALL_Comm_disconnect,
     SESHAT_CALL_Comm_dup,
     SESHAT_CALL_Comm_dup_with_info,
     SESHAT_CALL_Comm_free,

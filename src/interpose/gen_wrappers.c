@@ -1161,16 +1161,6 @@ int PMPI_Raccumulate(const void *origin_addr, int origin_count, MPI_Datatype ori
 }
 int MPI_Raccumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request *request) __attribute__((alias("PMPI_Raccumulate")));
 
-int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
-{
-    int outer = seshat_enter(SESHAT_CALL_Request_get_status);
-    int rc = seshat_real.Request_get_status(request, flag, status);
-    if (outer)
-        seshat_leave(SESHAT_CALL_Request_get_status);
-    return rc;
-}
-int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status) __attribute__((alias("PMPI_Request_get_status")));
-
 int PMPI_Rget(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win, MPI_Request *request)
 {
     int outer = seshat_enter(SESHAT_CALL_Rget);

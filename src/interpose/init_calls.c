@@ -170,6 +170,15 @@ int PMPI_Comm_free(MPI_Comm *comm)
 }
 int MPI_Comm_free(MPI_Comm *comm) __attribute__((alias("PMPI_Comm_free")));
 
+/* Waits for what is pending on comm, then frees it (no program world). */
+int PMPI_Comm_disconnect(MPI_Comm *comm)
+{
+    if (seshat_active && comm)
+        seshat_comm_unregister(*comm);
+    return seshat_real.Comm_disconnect(comm);
+}
+int MPI_Comm_disconnect(MPI_Comm *comm) __attribute__((alias("PMPI_Comm_disconnect")));
+
 /* Duplicated at once; the request returned is already complete. */
 int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
 {
