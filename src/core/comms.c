@@ -105,6 +105,51 @@ static void merge_groups(seshat_comm *c)
     c->low_size = high ? c->peer_size : lsize;
 }
 
+/* The comm's topology, recreated on s (same size and order, no reorder). */
+static MPI_Comm with_topology(MPI_Comm comm, MPI_Comm s)
+{
+    int topo = MPI_UNDEFINED, a = 0, b = 0, w = 0;
+    MPI_Comm t = MPI_COMM_NULL;
+    seshat_real.Topo_test(comm, &topo);
+    if (topo == MPI_CART) {
+        seshat_real.Cartdim_get(comm, &a);
+        int *dims = malloc(sizeof(int) * (size_t)(3 * a + 1)), *periods = dims + a,
+            *coords = periods + a;
+        seshat_real.Cart_get(comm, a, dims, periods, coords);
+        seshat_real.Cart_create(s, a, dims, periods, 0, &t);
+        free(dims);
+    } else if (topo == MPI_GRAPH) {
+        seshat_real.Graphdims_get(comm, &a, &b);
+        int *index = malloc(sizeof(int) * (size_t)(a + b + 1)), *edges = index + a;
+        seshat_real.Graph_get(comm, a, b, index, edges);
+        seshat_real.Graph_create(s, a, index, edges, 0, &t);
+        free(index);
+    } else if (topo == MPI_DIST_GRAPH) {
+        seshat_real.Dist_graph_neighbors_count(comm, &a, &b, &w);
+        int *v = malloc(sizeof(int) * (size_t)(2 * (a + b) + 1)), *sw = v + a, *dst = sw + a,
+            *dw = dst + b;
+        seshat_real.Dist_graph_neighbors(comm, a, v, sw, b, dst, dw);
+        seshat_real.Dist_graph_create_adjacent(s, a, v, w ? sw : MPI_UNWEIGHTED, b, dst,
+                                               w ? dw : MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &t);
+        free(v);
+    } else {
+        return s;
+    }
+    seshat_real.Comm_free(&s);
+    return t;
+}
+
+/* A private communicator congruent to comm, with its topology: a split,
+ * not a dup, so the program's attribute callbacks never run for it. */
+static MPI_Comm make_shadow(MPI_Comm comm, int is_inter)
+{
+    MPI_Comm s;
+    int rank;
+    seshat_real.Comm_rank(comm, &rank);
+    seshat_real.Comm_split(comm, 0, rank, &s);
+    return is_inter ? s : with_topology(comm, s);
+}
+
 static void add_entry(MPI_Comm comm, int32_t id)
 {
     struct entry *e = calloc(1, sizeof *e);
@@ -118,7 +163,7 @@ static void add_entry(MPI_Comm comm, int32_t id)
         merge_groups(&e->info);
     /* the shadow carries direct-path envelopes and every path's
      * neighborhood-collective exchanges */
-    seshat_real.Comm_dup(comm, &e->info.shadow);
+    e->info.shadow = make_shadow(comm, e->info.is_inter);
     seshat_trace_comm(id, e->info.peer_size, e->info.peer_world);
     unsigned b = bucket_of(comm);
     e->next = buckets[b];
@@ -127,6 +172,7 @@ static void add_entry(MPI_Comm comm, int32_t id)
 
 int seshat_comms_init(MPI_Comm app)
 {
+    seshat_real.Comm_set_name(app, "MPI_COMM_WORLD");
     add_entry(app, 0);
     add_entry(MPI_COMM_SELF, -1);
     return 0;
@@ -184,6 +230,10 @@ void seshat_comms_fini(void)
         while (buckets[b]) {
             struct entry *e = buckets[b];
             buckets[b] = e->next;
+            /* the program's world: freeing it runs the delete callbacks of
+             * its attributes, as the real world's finalization does */
+            if (e->info.id == 0)
+                seshat_real.Comm_free(&e->info.comm);
             free_entry(e);
         }
     last_hit = NULL;

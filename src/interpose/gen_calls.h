@@ -32,6 +32,7 @@ enum seshat_call_id {
     SESHAT_CALL_Comm_call_errhandler,
     SESHAT_CALL_Comm_compare,
     SESHAT_CALL_Comm_create,
+    SESHAT_CALL_Comm_create_errhandler,
     SESHAT_CALL_Comm_create_group,
     SESHAT_CALL_Comm_delete_attr,
     SESHAT_CALL_Comm_disconnect,

@@ -30,6 +30,7 @@ const char *const seshat_call_names[SESHAT_CALL_COUNT] = {
     "MPI_Comm_call_errhandler",
     "MPI_Comm_compare",
     "MPI_Comm_create",
+    "MPI_Comm_create_errhandler",
     "MPI_Comm_create_group",
     "MPI_Comm_delete_attr",
     "MPI_Comm_disconnect",
@@ -280,6 +281,7 @@ const unsigned char seshat_call_unmodeled[SESHAT_CALL_COUNT] = {
     0, /* Comm_call_errhandler */
     0, /* Comm_compare */
     0, /* Comm_create */
+    0, /* Comm_create_errhandler */
     0, /* Comm_create_group */
     0, /* Comm_delete_attr */
     0, /* Comm_disconnect */

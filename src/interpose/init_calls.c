@@ -85,6 +85,7 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 int PMPI_Finalize(void)
 {
     if (seshat_enter(SESHAT_CALL_Finalize)) {
+        seshat_attr_finalize();
         seshat_runtime_stop();
         seshat_active = 0;
         seshat_depth = 0;
@@ -116,26 +117,18 @@ double PMPI_Wtick(void)
 }
 double MPI_Wtick(void) __attribute__((alias("PMPI_Wtick")));
 
-/* Predefined attributes live on the real world; MPI_UNIVERSE_SIZE must
- * not count the model ranks. */
+/* Predefined attributes live on the real world. MPI_UNIVERSE_SIZE is its
+ * value there: the slots Open MPI knows, as in a native run. */
 static int get_attr(int (*real)(MPI_Comm, int, void *, int *), MPI_Comm comm, int keyval,
                     void *val, int *flag)
 {
-    static int universe;
     int predefined = keyval == MPI_TAG_UB || keyval == MPI_HOST || keyval == MPI_IO ||
                      keyval == MPI_WTIME_IS_GLOBAL || keyval == MPI_UNIVERSE_SIZE ||
                      keyval == MPI_APPNUM || keyval == MPI_LASTUSEDCODE;
     comm = seshat_comm_in(comm);
     if (!seshat_active || !predefined || comm != seshat_rt.app)
         return real(comm, keyval, val, flag);
-    int rc = real(MPI_COMM_WORLD, keyval, val, flag);
-    if (rc == MPI_SUCCESS && *flag && keyval == MPI_UNIVERSE_SIZE) {
-        universe = **(int **)val - seshat_rt.nmodel;
-        if (universe < seshat_rt.napp)
-            universe = seshat_rt.napp;
-        *(int **)val = &universe;
-    }
-    return rc;
+    return real(MPI_COMM_WORLD, keyval, val, flag);
 }
 
 int PMPI_Comm_get_attr(MPI_Comm comm, int keyval, void *val, int *flag)
