@@ -150,7 +150,8 @@ static MPI_Comm make_shadow(MPI_Comm comm, int is_inter)
     return is_inter ? s : with_topology(comm, s);
 }
 
-static void add_entry(MPI_Comm comm, int32_t id)
+/* A new entry; `shadow` and `merged` are made here when MPI_COMM_NULL. */
+static void add_entry_with(MPI_Comm comm, int32_t id, MPI_Comm shadow, MPI_Comm merged)
 {
     struct entry *e = calloc(1, sizeof *e);
     e->info.comm = comm;
@@ -158,16 +159,76 @@ static void add_entry(MPI_Comm comm, int32_t id)
     e->info.id = id;
     e->info.peer_world = peer_world_ranks(comm, e->info.is_inter, &e->info.peer_size);
     seshat_real.Comm_rank(comm, &e->info.my_rank);
-    e->info.merged = MPI_COMM_NULL;
-    if (e->info.is_inter)
+    e->info.merged = merged;
+    if (e->info.is_inter && merged == MPI_COMM_NULL)
         merge_groups(&e->info);
     /* the shadow carries direct-path envelopes and every path's
      * neighborhood-collective exchanges */
-    e->info.shadow = make_shadow(comm, e->info.is_inter);
+    e->info.shadow = shadow != MPI_COMM_NULL ? shadow : make_shadow(comm, e->info.is_inter);
     seshat_trace_comm(id, e->info.peer_size, e->info.peer_world);
     unsigned b = bucket_of(comm);
     e->next = buckets[b];
     buckets[b] = e;
+}
+
+static void add_entry(MPI_Comm comm, int32_t id)
+{
+    add_entry_with(comm, id, MPI_COMM_NULL, MPI_COMM_NULL);
+}
+
+/* ---- MPI_Comm_idup: no blocking collective anywhere ----
+ * The shadow (and an intercommunicator's merged groups) are idups of the
+ * parent's, which carry no program attributes; the id is derived from the
+ * parent's id and its idup count, the same on every member, in a range
+ * agree_id never reaches (ids there count communicators, < 2^30). */
+struct seshat_idup {
+    MPI_Comm comm, shadow, merged;
+    MPI_Request req[2];
+    int32_t id;
+    int low_size;
+};
+
+static int32_t idup_id(seshat_comm *parent)
+{
+    uint32_t h = (uint32_t)parent->id * 2654435761u ^ (uint32_t)parent->idups++ * 40503u;
+    h ^= h >> 15;
+    return (int32_t)(0x40000000u | (h & 0x3fffffffu));
+}
+
+void seshat_comm_idup_post(seshat_op *op, seshat_comm *parent, MPI_Comm newcomm)
+{
+    struct seshat_idup *d = calloc(1, sizeof *d);
+    if (!d)
+        return;
+    d->comm = newcomm;
+    d->id = idup_id(parent);
+    d->req[0] = d->req[1] = MPI_REQUEST_NULL;
+    d->shadow = d->merged = MPI_COMM_NULL;
+    seshat_real.Comm_idup(parent->shadow, &d->shadow, &d->req[0]);
+    if (parent->is_inter) {
+        seshat_real.Comm_idup(parent->merged, &d->merged, &d->req[1]);
+        d->low_size = parent->low_size;
+    }
+    op->idup = d;
+}
+
+void seshat_comm_idup_finish(seshat_op *op)
+{
+    struct seshat_idup *d = op->idup;
+    if (!d)
+        return;
+    op->idup = NULL;
+    for (int i = 0; i < 2; i++)
+        seshat_wait_real(&d->req[i], MPI_STATUS_IGNORE);
+    if (!seshat_comm_lookup(d->comm)) {
+        add_entry_with(d->comm, d->id, d->shadow, d->merged);
+        seshat_comm *c = seshat_comm_lookup(d->comm);
+        if (c->is_inter) {
+            seshat_real.Comm_rank(c->merged, &c->merged_rank);
+            c->low_size = d->low_size;
+        }
+    }
+    free(d);
 }
 
 int seshat_comms_init(MPI_Comm app)

@@ -63,6 +63,7 @@ typedef struct seshat_comm {
     /* lifetime: requests still holding the entry; once the program frees
      * comm (`freed`) the entry lives on until the last one completes */
     int refs, freed;
+    int32_t idups;           /* MPI_Comm_idup calls on comm so far */
 } seshat_comm;
 
 int seshat_comms_init(MPI_Comm app);
@@ -73,6 +74,13 @@ void seshat_comm_register(MPI_Comm comm);        /* collective over comm */
 void seshat_comm_unregister(MPI_Comm comm);
 void seshat_comm_hold(seshat_comm *c);
 void seshat_comm_release(seshat_comm *c);
+/* MPI_Comm_idup of parent (the real one already started, *newcomm set):
+ * start seshat's own nonblocking part in op; when the program's request
+ * completes, seshat_comm_idup_finish registers *newcomm without a
+ * blocking collective (docs/design.md). */
+struct seshat_op;
+void seshat_comm_idup_post(struct seshat_op *op, seshat_comm *parent, MPI_Comm newcomm);
+void seshat_comm_idup_finish(struct seshat_op *op);
 void seshat_comms_fini(void);
 
 /* ---- point-to-point protocol (p2p.c) ---- */
@@ -110,6 +118,7 @@ typedef struct seshat_op {
     /* collective (nonblocking): its pending exchange, see coll.h */
     int is_coll;
     struct seshat_coll_pending *coll;
+    struct seshat_idup *idup;   /* a pending MPI_Comm_idup (is_coll, no coll) */
 } seshat_op;
 
 

@@ -172,19 +172,24 @@ int PMPI_Comm_disconnect(MPI_Comm *comm)
 }
 int MPI_Comm_disconnect(MPI_Comm *comm) __attribute__((alias("PMPI_Comm_disconnect")));
 
-/* Duplicated at once; the request returned is already complete. */
+/* Nonblocking for real: the new communicator is registered when the
+ * request completes (request_calls.c), at no modeled cost. */
 int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
 {
+    comm = seshat_comm_in(comm);
     int outer = seshat_enter(SESHAT_CALL_Comm_idup);
-    if (!outer)
-        return seshat_real.Comm_idup(seshat_comm_in(comm), newcomm, request);
-    seshat_comm_sync(seshat_comm_in(comm));
-    int rc = seshat_real.Comm_dup(seshat_comm_in(comm), newcomm);
-    if (rc == MPI_SUCCESS) {
-        seshat_comm_created(*newcomm);
-        rc = seshat_real.Irecv(NULL, 0, MPI_BYTE, MPI_PROC_NULL, 0, MPI_COMM_SELF, request);
+    int rc = seshat_real.Comm_idup(comm, newcomm, request);
+    seshat_comm *c;
+    if (outer && rc == MPI_SUCCESS && (c = seshat_comm_lookup(comm))) {
+        seshat_op *op = seshat_req_add(*request, c);
+        op->is_coll = 1;
+        op->active = 1;
+        op->comm = c;
+        op->done = seshat_clock_now();   /* no trace identity: not a message */
+        seshat_comm_idup_post(op, c, *newcomm);
     }
-    seshat_leave(SESHAT_CALL_Comm_idup);
+    if (outer)
+        seshat_leave(SESHAT_CALL_Comm_idup);
     return rc;
 }
 int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)

@@ -74,8 +74,10 @@ static int resolvable(seshat_op *op, MPI_Status *st)
 /* When this operation completes in virtual time (learning it if needed). */
 static seshat_vtime completion_of(seshat_op *op, MPI_Status *st)
 {
-    if (op->is_coll)
+    if (op->is_coll) {
+        seshat_comm_idup_finish(op);
         return op->coll ? seshat_coll_finish(op) : op->done;
+    }
     if (op->is_send) {
         int cancelled = 0;
         seshat_real.Test_cancelled(st, &cancelled);
