@@ -131,16 +131,26 @@ static int get_attr(int (*real)(MPI_Comm, int, void *, int *), MPI_Comm comm, in
     return real(MPI_COMM_WORLD, keyval, val, flag);
 }
 
+static int get_attr_traced(enum seshat_call_id id, int (*real)(MPI_Comm, int, void *, int *),
+                           MPI_Comm comm, int keyval, void *val, int *flag)
+{
+    int outer = seshat_enter(id);
+    int rc = get_attr(real, comm, keyval, val, flag);
+    if (outer)
+        seshat_leave(id);
+    return rc;
+}
+
 int PMPI_Comm_get_attr(MPI_Comm comm, int keyval, void *val, int *flag)
 {
-    return get_attr(seshat_real.Comm_get_attr, comm, keyval, val, flag);
+    return get_attr_traced(SESHAT_CALL_Comm_get_attr, seshat_real.Comm_get_attr, comm, keyval, val, flag);
 }
 int MPI_Comm_get_attr(MPI_Comm comm, int keyval, void *val, int *flag)
     __attribute__((alias("PMPI_Comm_get_attr")));
 
 int PMPI_Attr_get(MPI_Comm comm, int keyval, void *val, int *flag)
 {
-    return get_attr(seshat_real.Attr_get, comm, keyval, val, flag);
+    return get_attr_traced(SESHAT_CALL_Attr_get, seshat_real.Attr_get, comm, keyval, val, flag);
 }
 int MPI_Attr_get(MPI_Comm comm, int keyval, void *val, int *flag)
     __attribute__((alias("PMPI_Attr_get")));
@@ -148,27 +158,39 @@ int MPI_Attr_get(MPI_Comm comm, int keyval, void *val, int *flag)
 /* Errors raised without a communicator use the real world's handler. */
 int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler eh)
 {
+    int outer = seshat_enter(SESHAT_CALL_Comm_set_errhandler);
     if (seshat_active && comm == MPI_COMM_WORLD)
         seshat_real.Comm_set_errhandler(MPI_COMM_WORLD, eh);
-    return seshat_real.Comm_set_errhandler(seshat_comm_in(comm), eh);
+    int rc = seshat_real.Comm_set_errhandler(seshat_comm_in(comm), eh);
+    if (outer)
+        seshat_leave(SESHAT_CALL_Comm_set_errhandler);
+    return rc;
 }
 int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler eh)
     __attribute__((alias("PMPI_Comm_set_errhandler")));
 
+/* Frees (and disconnects) are traced like every call. */
+static int comm_release(enum seshat_call_id id, int (*real)(MPI_Comm *), MPI_Comm *comm)
+{
+    int outer = seshat_enter(id);
+    if (outer && comm)
+        seshat_comm_unregister(*comm);
+    int rc = real(comm);
+    if (outer)
+        seshat_leave(id);
+    return rc;
+}
+
 int PMPI_Comm_free(MPI_Comm *comm)
 {
-    if (seshat_active && comm)
-        seshat_comm_unregister(*comm);
-    return seshat_real.Comm_free(comm);
+    return comm_release(SESHAT_CALL_Comm_free, seshat_real.Comm_free, comm);
 }
 int MPI_Comm_free(MPI_Comm *comm) __attribute__((alias("PMPI_Comm_free")));
 
 /* Waits for what is pending on comm, then frees it (no program world). */
 int PMPI_Comm_disconnect(MPI_Comm *comm)
 {
-    if (seshat_active && comm)
-        seshat_comm_unregister(*comm);
-    return seshat_real.Comm_disconnect(comm);
+    return comm_release(SESHAT_CALL_Comm_disconnect, seshat_real.Comm_disconnect, comm);
 }
 int MPI_Comm_disconnect(MPI_Comm *comm) __attribute__((alias("PMPI_Comm_disconnect")));
 

@@ -432,15 +432,25 @@ int MPI_Testsome(int n, MPI_Request reqs[], int *outcount, int idx[], MPI_Status
 
 int PMPI_Request_free(MPI_Request *req)
 {
-    if (seshat_active && !seshat_depth && seshat_req_find(*req))
+    int outer = seshat_enter(SESHAT_CALL_Request_free);
+    if (outer && seshat_req_find(*req))
         seshat_req_remove(*req);
-    return seshat_real.Request_free(req);
+    int rc = seshat_real.Request_free(req);
+    if (outer)
+        seshat_leave(SESHAT_CALL_Request_free);
+    return rc;
 }
 int MPI_Request_free(MPI_Request *req) __attribute__((alias("PMPI_Request_free")));
 
+/* The request completes (cancelled or not) through Wait/Test, which
+ * charge a cancelled one nothing (completion_of). */
 int PMPI_Cancel(MPI_Request *req)
 {
-    return seshat_real.Cancel(req);
+    int outer = seshat_enter(SESHAT_CALL_Cancel);
+    int rc = seshat_real.Cancel(req);
+    if (outer)
+        seshat_leave(SESHAT_CALL_Cancel);
+    return rc;
 }
 int MPI_Cancel(MPI_Request *req) __attribute__((alias("PMPI_Cancel")));
 

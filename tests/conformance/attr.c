@@ -135,6 +135,16 @@ static void callbacks(void)
     MPI_Comm_free_keyval(&key_nocopy);
     out("keyval freed null %d", key_nocopy == MPI_KEYVAL_INVALID);
     /* key stays: world's and self's attributes are deleted at finalize */
+    /* the MPI-1 forms */
+    int old;
+    MPI_Keyval_create(MPI_NULL_COPY_FN, MPI_NULL_DELETE_FN, &old, NULL);
+    MPI_Attr_put(MPI_COMM_WORLD, old, (void *)(intptr_t)7);
+    MPI_Attr_get(MPI_COMM_WORLD, old, &val, &flag);
+    out("attr_get flag %d value %ld", flag, flag ? (long)(intptr_t)val : -1L);
+    MPI_Attr_delete(MPI_COMM_WORLD, old);
+    MPI_Attr_get(MPI_COMM_WORLD, old, &val, &flag);
+    out("after attr_delete flag %d", flag);
+    MPI_Keyval_free(&old);
 }
 
 int main(int argc, char **argv)

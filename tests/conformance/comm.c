@@ -57,6 +57,62 @@ static void free_then_arrive(int rank)
 /* (A nonblocking collective pending across the free is not tested:
  * Open MPI 4.1.4 itself crashes in libnbc's progress then.) */
 
+/* Every way to make a communicator, each used once. */
+static void creators(int rank, int size)
+{
+    MPI_Group wg, eg, rg;
+    MPI_Comm c1, c2, c3, c4, local, inter, merged;
+    MPI_Info info, got;
+    int x = rank, sum = -1, n, flag;
+    char val[16];
+    MPI_Comm_group(MPI_COMM_WORLD, &wg);
+    int evens[8], ne = 0;
+    for (int i = 0; i < size; i += 2)
+        evens[ne++] = i;
+    MPI_Group_incl(wg, ne, evens, &eg);
+    MPI_Comm_create(MPI_COMM_WORLD, eg, &c1);
+    if (rank % 2 == 0) {
+        MPI_Comm_create_group(MPI_COMM_WORLD, eg, 7, &c2);
+        MPI_Allreduce(&x, &sum, 1, MPI_INT, MPI_SUM, c2);
+        MPI_Comm_free(&c2);
+    }
+    out("comm_create null %d, create_group sum %d", c1 == MPI_COMM_NULL, sum);
+    if (c1 != MPI_COMM_NULL)
+        MPI_Comm_free(&c1);
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "mpi_assert_no_any_tag", "true");
+    MPI_Comm_dup_with_info(MPI_COMM_WORLD, info, &c3);
+    MPI_Comm_set_info(c3, info);
+    MPI_Comm_get_info(c3, &got);
+    MPI_Info_get_nkeys(got, &n);
+    MPI_Info_get(got, "mpi_assert_no_any_tag", sizeof val - 1, val, &flag);
+    out("dup_with_info: keys at least 0 %d", n >= 0);
+    MPI_Info_free(&got);
+    MPI_Info_free(&info);
+    MPI_Allreduce(&x, &sum, 1, MPI_INT, MPI_SUM, c3);
+    out("dup_with_info sum %d", sum);
+    MPI_Comm_free(&c3);
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &c4);
+    MPI_Comm_size(c4, &n);
+    out("split_type shared size %d", n);
+    MPI_Comm_free(&c4);
+    MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &local);
+    MPI_Intercomm_create(local, 0, MPI_COMM_WORLD, rank % 2 ? 0 : 1, 3, &inter);
+    MPI_Comm_remote_group(inter, &rg);
+    MPI_Group_size(rg, &n);
+    MPI_Intercomm_merge(inter, rank % 2, &merged);
+    MPI_Allreduce(&x, &sum, 1, MPI_INT, MPI_SUM, merged);
+    int mr;
+    MPI_Comm_rank(merged, &mr);
+    out("intercomm remote group %d, merged rank %d sum %d", n, mr, sum);
+    MPI_Group_free(&rg);
+    MPI_Comm_free(&merged);
+    MPI_Comm_disconnect(&inter);
+    MPI_Comm_free(&local);
+    MPI_Group_free(&eg);
+    MPI_Group_free(&wg);
+}
+
 int main(int argc, char **argv)
 {
     int rank, size;
@@ -66,6 +122,7 @@ int main(int argc, char **argv)
     free_pending(rank, size, 4, "small");
     free_pending(rank, size, BIG / (int)sizeof(int), "rendezvous");
     free_then_arrive(rank);
+    creators(rank, size);
     conf_done();
     return 0;
 }

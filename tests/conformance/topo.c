@@ -48,6 +48,27 @@ static void neighbors(MPI_Comm c, const char *what)
     MPI_Ineighbor_allgather(&mine, 1, MPI_INT, got, 1, MPI_INT, c, &rq);
     MPI_Wait(&rq, MPI_STATUS_IGNORE);
     out("%s: ineighbor_allgather %lu", what, conf_sum(got, in));
+    MPI_Neighbor_allgatherv(&mine, 1, MPI_INT, got, rc, rd, MPI_INT, c);
+    out("%s: neighbor_allgatherv %lu", what, conf_sum(got, in));
+    MPI_Ineighbor_allgatherv(&mine, 1, MPI_INT, got, rc, rd, MPI_INT, c, &rq);
+    MPI_Wait(&rq, MPI_STATUS_IGNORE);
+    out("%s: ineighbor_allgatherv %lu", what, conf_sum(got, in));
+    MPI_Neighbor_alltoallv(send, sc, sd, MPI_INT, got, rc, rd, MPI_INT, c);
+    out("%s: neighbor_alltoallv %lu", what, conf_sum(got, in));
+    MPI_Ineighbor_alltoall(send, 1, MPI_INT, got, 1, MPI_INT, c, &rq);
+    MPI_Wait(&rq, MPI_STATUS_IGNORE);
+    out("%s: ineighbor_alltoall %lu", what, conf_sum(got, in));
+    MPI_Aint sdb[16], rdb[16];
+    MPI_Datatype ty[16];
+    for (int i = 0; i < 16; i++) {
+        sdb[i] = rdb[i] = (MPI_Aint)(i * (int)sizeof(int));
+        ty[i] = MPI_INT;
+    }
+    MPI_Neighbor_alltoallw(send, sc, sdb, ty, got, rc, rdb, ty, c);
+    out("%s: neighbor_alltoallw %lu", what, conf_sum(got, in));
+    MPI_Ineighbor_alltoallw(send, sc, sdb, ty, got, rc, rdb, ty, c, &rq);
+    MPI_Wait(&rq, MPI_STATUS_IGNORE);
+    out("%s: ineighbor_alltoallw %lu", what, conf_sum(got, in));
 }
 
 static void dist_graph(int rank)
