@@ -116,6 +116,25 @@ static void dist_graph(int rank)
     out("dist general: in %d out %d weighted %d", in, o, w);
     neighbors(g, "dist general");
     MPI_Comm_free(&g);
+    /* general form, reorder allowed, repeated edges (0 -> 1 twice, a self
+     * edge twice), each rank naming its own out-edges, MPI_WEIGHTS_EMPTY
+     * where a rank names none */
+    int rep[][2] = { { 0, 1 }, { 0, 1 }, { 2, 2 }, { 2, 2 }, { 3, 0 }, { 1, 3 } };
+    int ns = 0, dg = 0, tg[6], wt[6];
+    for (int e = 0; e < 6; e++)
+        if (rep[e][0] == rank) {
+            tg[dg] = rep[e][1];
+            wt[dg++] = 2 * e;
+        }
+    if (dg)
+        ns = 1;
+    int me = rank;
+    MPI_Dist_graph_create(MPI_COMM_WORLD, ns, &me, &dg, tg, dg ? wt : MPI_WEIGHTS_EMPTY,
+                          MPI_INFO_NULL, 1, &g);
+    MPI_Dist_graph_neighbors_count(g, &in, &o, &w);
+    out("dist repeated: in %d out %d weighted %d", in, o, w);
+    neighbors(g, "dist repeated");
+    MPI_Comm_free(&g);
     /* general form, unweighted, nobody passes an edge */
     MPI_Dist_graph_create(MPI_COMM_WORLD, 0, sources, degrees, targets, MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &g);
     MPI_Dist_graph_neighbors_count(g, &in, &o, &w);
