@@ -3,6 +3,7 @@
 # (tests/mpi/an_scenarios.c; D = 1 ms of virtual compute, clock = none).
 cd "$(dirname "$0")/../.." || exit 1
 . tests/mpi/lib.sh
+. tests/mpi/oracle.sh
 AN="$BUILD/bin/seshat-analyze"
 BASE=(--set simulator.clock=none)
 dir=$(mktemp -d)
@@ -29,6 +30,7 @@ check() {
         elif [ "$want" != "${want#=}" ] && [ "$got" = "${want#=}" ]; then ok "$desc: $label = $got"
         else bad "$desc: $label = '$got', want $want"; fi
     done
+    oracle_check "$dir/$sc" "analyze $sc"
 }
 P="a['patterns']"
 site() { echo "[c['patterns'].get('$1', 0) for c in a['callsites'] if c['function'] == '$2' and 'an_scenarios.c' in c['location']]"; }
@@ -104,6 +106,9 @@ if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/all" -np 4 -- "$T/an_scenarios"
     n=$(python3 "$J" "$dir/all/analysis.json" "a['messages']['count']")
     m=$(python3 "$J" "$dir/all/analysis.json" "a['messages']['matrix_count'][1][0]")
     [ "$n" -gt 0 ] && [ "$m" -gt 0 ] && ok "$desc: $n messages, rank 1 -> 0: $m" || bad "$desc: messages $n/$m"
+    cp "$dir/all/analysis.json" "$dir/all.json"
+    oracle_check "$dir/all" "an_scenarios all"
+    cp "$dir/all.json" "$dir/all/analysis.json"
 fi
 
 # The CUBE4 file reads back; the HTML page renders in headless Chromium.
@@ -137,6 +142,7 @@ for prog in "an_scenarios all" "an_scenarios vcoll" "halo 65536 20" "ring waital
     if [ -n "$rerun" ] && within "$pred" "$rerun" && [ "$rec" != "$rerun" ]; then
         ok "$desc: recorded $rec s, predicted $pred s, rerun $rerun s"
     else bad "$desc: recorded '$rec', predicted '$pred', rerun '$rerun'"; fi
+    oracle_check "$dir/wi" "$*"
 done
 desc="what-if: bad model file"
 printf '[network]\nlatency = fast\n' >"$dir/bad.ini"
@@ -152,6 +158,7 @@ for f in pingpong_mpif:f pingpong_usempi:f90 pingpong_f08:f90; do
     locs=$(python3 "$J" "$dir/f/analysis.json" \
         "sorted({c['location'].split(':')[0] for c in a['callsites'] if c['function'] in ('MPI_Send', 'MPI_Recv')})")
     [ "$locs" = "['tests/mpi/${f%%:*}.${f##*:}']" ] && ok "$desc: $locs" || bad "$desc: $locs"
+    oracle_check "$dir/f" "${f%%:*}"
 done
 
 desc="analyze: bad input"

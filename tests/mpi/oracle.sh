@@ -1,0 +1,27 @@
+# oracle.sh - the independent oracle beside seshat-analyze (sourced after
+# lib.sh). oracle_check TRACEDIR [LABEL]: analyzes the trace with M = 1, 2,
+# 3 and 4 analyzer processes and requires tests/tools/oracle.py, which
+# recomputes every pattern from docs/patterns.md on `seshat-trace dump`,
+# to agree with each analysis.json to the nanosecond.
+oracle_check() {
+    local tdir=$1 label=${2:-$(basename "$1")} m files=() odir
+    local what="oracle: $label" desc   # job sets desc: keep the caller's
+    odir=$(mktemp -d)
+    for m in 1 2 3 4; do
+        job "$what (M = $m)" "$BUILD/bin/seshat-analyze" -j $m --quiet "$tdir" || { rm -rf "$odir"; return; }
+        if [ $rc -ne 0 ] || [ ! -s "$tdir/analysis.json" ]; then
+            bad "$what: seshat-analyze -j $m: exit $rc"
+            rm -rf "$odir"
+            return
+        fi
+        cp "$tdir/analysis.json" "$odir/analysis-$m.json"
+        files+=("$odir/analysis-$m.json")
+    done
+    if SESHAT_TRACE="$BUILD/bin/seshat-trace" timeout -k 5 "$TIMEOUT" python3 tests/tools/oracle.py \
+            "$tdir" "${files[@]}" >"$OUT" 2>&1; then
+        ok "$what, M = 1..4: $(sed 's/^oracle agrees: //' "$OUT")"
+    else
+        bad "$what: the analyzer and the oracle differ"
+    fi
+    rm -rf "$odir"
+}
