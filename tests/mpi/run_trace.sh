@@ -82,9 +82,14 @@ fi
 desc="OTF2 export"
 if [ -d "$dir/ring-direct" ] && command -v otf2-print >/dev/null; then
     if "$TR" otf2 "$dir/ring-direct" "$dir/otf2" >"$OUT" 2>&1 && otf2-print "$dir/otf2/traces.otf2" >"$OUT" 2>&1; then
-        s=$(grep -c "^MPI_SEND " "$OUT"); r=$(grep -c "^MPI_RECV " "$OUT"); w=$(grep -c "warning" "$OUT")
-        [ "$s $r $w" = "20 20 0" ] && ok "$desc: otf2-print reads 20 sends, 20 receives, no warnings" \
-            || bad "$desc: sends $s receives $r warnings $w"
+        # the ring's Isend/Irecv/Waitall: nonblocking events with request ids
+        got=""
+        for e in MPI_ISEND MPI_ISEND_COMPLETE MPI_IRECV_REQUEST MPI_IRECV MPI_SEND MPI_RECV warning; do
+            got="$got $(grep -c "^$e " "$OUT")"
+        done
+        [ "$got" = " 20 20 20 20 0 0 0" ] &&
+            ok "$desc: otf2-print reads 20 x MPI_ISEND, ISEND_COMPLETE, IRECV_REQUEST, IRECV; no warnings" \
+            || bad "$desc: ISEND ISEND_COMPLETE IRECV_REQUEST IRECV SEND RECV warnings:$got"
     else bad "$desc: export or otf2-print failed"; fi
 fi
 if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/coll" -np 4 -- "$T/coll_times" 8 all &&
