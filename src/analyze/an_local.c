@@ -55,6 +55,7 @@ struct ctx {
     an_local *L;
     an_rank *R;
     an_map chan_send, chan_recv, post, pending, comm_me, comm_size, coll_seq;
+    an_map comm_first;         /* comm id -> world rank of its rank 0 */
     an_map held_of;            /* request id -> 1 + index in held */
     an_vec held;               /* an_recv matched, waiting for the call that completes it */
     an_vec held_free;          /* free indices of held (int64) */
@@ -255,10 +256,15 @@ static void on_coll(struct ctx *c, const an_call *call, const an_rec *r)
     if (!found || size < 2 || me < 0)
         return;
     int64_t *seq = an_map_slot(&c->coll_seq, (uint64_t)comm);
+    /* ids are unique only among members (a split's halves may share one):
+     * the instance is named by the id and the communicator's first member */
+    int64_t first = an_map_get(&c->comm_first, (uint64_t)comm, &found);
+    _Static_assert(sizeof(int64_t) == 8, "comm key packs id and first member");
     an_coll *k = an_vec_push(&c->L->colls);
     *k = (an_coll){ .kind = (int32_t)r->v[0], .root = (int32_t)seshat_unzigzag(r->v[2]),
                     .size = size, .me = (int32_t)me, .rank = c->R->rank, .site = call->site,
-                    .comm = comm, .seq = (*seq)++, .bytes = (int64_t)r->v[3],
+                    .comm = comm * ((int64_t)1 << 24) + first, .seq = (*seq)++,
+                    .bytes = (int64_t)r->v[3],
                     .E = call->enter, .X = call->exit };
 }
 
@@ -293,6 +299,7 @@ static void on_comm(void *ctx, int64_t id, int size, const int64_t *world)
 {
     struct ctx *c = ctx;
     *an_map_slot(&c->comm_size, (uint64_t)id) = size;
+    *an_map_slot(&c->comm_first, (uint64_t)id) = size > 0 ? world[0] : 0;
     for (int i = 0; i < size; i++)
         if (world[i] == c->R->rank)
             *an_map_slot(&c->comm_me, (uint64_t)id) = i + 1;
@@ -333,7 +340,7 @@ static void finish_rank(an_local *L, an_rank *R, struct ctx *c)
     an_iter_close(c->it);
     c->it = NULL;
     an_map *maps[] = { &c->chan_send, &c->chan_recv, &c->post, &c->pending, &c->comm_me,
-                       &c->comm_size, &c->coll_seq };
+                       &c->comm_size, &c->coll_seq, &c->comm_first };
     for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
         an_map_free(maps[i]);
     an_vec_free(&c->peek_recs);

@@ -161,6 +161,18 @@ for f in pingpong_mpif:f pingpong_usempi:f90 pingpong_f08:f90; do
     oracle_check "$dir/f" "${f%%:*}"
 done
 
+# More programs, both paths: the oracle and the OTF2 check on their traces
+# (split halves sharing a communicator id, probes, Mprobe/Mrecv, cancels,
+# Bsend, Test families, persistent requests).
+for prog in "coll_times 1024 all split:4:direct" "world:3:relay" "ring testsome 1048576 3:4:relay" \
+            "ring persistent 4096 3:4:direct" "halo 65536 4:4:direct"; do
+    IFS=: read -r prog np path <<<"$prog"
+    rm -rf "$dir/more"
+    job "analyze $prog ($path)" "$RUN" "${BASE[@]}" --set network.path=$path --trace "$dir/more" \
+        -np "$np" -- $(sed "s|^|$T/|" <<<"$prog") || continue
+    oracle_check "$dir/more" "$prog ($path)"
+done
+
 desc="analyze: bad input"
 job "$desc" "$AN" "$dir/nonexistent" && { [ $rc -eq 2 ] && grep -q "not a trace directory" "$OUT" && ok "$desc: missing directory, exit 2" || bad "$desc: exit $rc"; }
 mkdir -p "$dir/broken"

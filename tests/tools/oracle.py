@@ -267,7 +267,8 @@ def collectives(calls, comms, charge):
                 members = comms[r].get(comm)
                 if not members or len(members) < 2 or r not in members:
                     continue
-                inst[(comm, seq[comm])].append({"kind": kind, "root": root, "bytes": size, "n": len(members),
+                # ids are unique only among members: a split's halves may share one
+                inst[(comm, members[0], seq[comm])].append({"kind": kind, "root": root, "bytes": size, "n": len(members),
                                                 "me": members.index(r), "call": c, "E": c.E, "X": c.X})
                 seq[comm] += 1
     for g in inst.values():
