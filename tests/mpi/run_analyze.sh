@@ -173,6 +173,23 @@ for prog in "coll_times 1024 all split:4:direct" "world:3:relay" "ring testsome 
     oracle_check "$dir/more" "$prog ($path)"
 done
 
+# --model on a trace that is not whole refuses at once, with one line.
+desc="what-if: incomplete trace"
+rm -rf "$dir/crash"
+job "$desc" "$RUN" --trace "$dir/crash" -np 2 -- "$T/failing" segv
+if job "$desc" "$AN" --model "$dir/2L.ini" "$dir/crash"; then
+    [ $rc -eq 2 ] && [ "$(wc -l <"$OUT")" = 1 ] && grep -q "not a whole trace (no defs.ini" "$OUT" &&
+        ok "$desc: crashed run refused at once (exit 2, one line)" || bad "$desc: exit $rc"
+fi
+if [ -d "$dir/all" ]; then
+    cp -r "$dir/all" "$dir/part" && : >"$dir/part/rank-2.sst"
+    job "$desc" "$AN" --model "$dir/2L.ini" "$dir/part" &&
+        { [ $rc -eq 2 ] && grep -q "rank-2.sst is empty" "$OUT" && ok "$desc: 0-byte stream refused" || bad "$desc: exit $rc"; }
+    rm -f "$dir/part/rank-2.sst"
+    job "$desc" "$AN" --model "$dir/2L.ini" "$dir/part" &&
+        { [ $rc -eq 2 ] && grep -q "rank-2.sst is missing" "$OUT" && ok "$desc: missing stream refused" || bad "$desc: exit $rc"; }
+fi
+
 desc="analyze: bad input"
 job "$desc" "$AN" "$dir/nonexistent" && { [ $rc -eq 2 ] && grep -q "not a trace directory" "$OUT" && ok "$desc: missing directory, exit 2" || bad "$desc: exit $rc"; }
 mkdir -p "$dir/broken"
