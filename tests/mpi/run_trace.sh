@@ -48,7 +48,10 @@ desc="seshat-trace filter"
 if [ -d "$dir/ring-direct" ] && "$TR" filter "$dir/ring-direct" "$dir/filtered" --kinds p2p --ranks 1-2 >/dev/null; then
     got=$("$TR" stats "$dir/filtered" | awk '$1 ~ /^[0-9]+$/ { printf "%s:%s ", $1, $2 }')
     [ "$got" = "1:20 2:20 " ] && ok "$desc: ranks 1-2, 20 p2p events each" || bad "$desc: $got"
-    oracle_check "$dir/filtered" "seshat-trace filter"
+    # seshat-analyze cannot read a rank-filtered trace yet (defs.ini does not
+    # list the traced ranks): the OTF2 check only (issue 13, step 5)
+    echo "skip oracle: seshat-trace filter (rank-filtered traces are not analyzed yet)"
+    otf2_check "$dir/filtered" "seshat-trace filter"
 else bad "$desc: failed"; fi
 
 # Crashes: MPI_Abort and a segfault leave readable streams and an
@@ -107,7 +110,10 @@ if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/filt" --set trace.ranks=1-2 --s
     got=$("$TR" stats "$dir/filt" | awk '$1 ~ /^[0-9]+$/ { printf "%s:%s ", $1, $2 }')
     [ "$got" = "1:20 2:20 " ] && [ ! -e "$dir/filt/rank-0.sst" ] && grep -q "complete = true" "$dir/filt/defs.ini" \
         && ok "$desc: ranks 1-2, 20 p2p events each" || bad "$desc: $got"
-    oracle_check "$dir/filt" "trace.ranks/kinds"
+    # seshat-analyze cannot read a rank-filtered trace yet (defs.ini does not
+    # list the traced ranks): the OTF2 check only (issue 13, step 5)
+    echo "skip oracle: trace.ranks/kinds (rank-filtered traces are not analyzed yet)"
+    otf2_check "$dir/filt" "trace.ranks/kinds"
 fi
 if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/small" --set trace.min_bytes=16B -np 4 -- "$T/ring" waitall 8 5; then
     [ "$(stat_of "$dir/small" sends) $(stat_of "$dir/small" events)" = "0 148" ] \

@@ -124,8 +124,25 @@ def read_sites(tracedir, r):
     return loc
 
 
+def trace_ranks(tracedir):
+    """defs.ini's [trace] ranks, else the rank-N.sst files (as seshat-analyze)."""
+    try:
+        for line in open(os.path.join(tracedir, "defs.ini")):
+            k, _, v = line.partition("=")
+            if k.strip() == "ranks":
+                return int(v)
+    except OSError:
+        pass
+    n = 0
+    while os.path.exists(os.path.join(tracedir, "rank-%d.sst" % n)):
+        n += 1
+    return n
+
+
 def analyze(tracedir):
     calls, comms, end = read_dump(tracedir)
+    for r in range(trace_ranks(tracedir)):
+        end.setdefault(r, 0)   # a stream with no record: a rank with no time
     ranks = sorted(end)
     sev = defaultdict(int)                    # (pattern, rank, global site or None) -> ns
     site_of = {}                              # (rank, local site) -> (function, location)

@@ -18,7 +18,10 @@ import sys
 from collections import defaultdict
 
 EVENT = re.compile(r"^(MPI_\w+)\s+(\d+)\s+(\d+)\s*(.*)$")
-PEER = re.compile(r"(Sender|Receiver): \d+ \(\"[^\"]*\" <(\d+)>\), Communicator: .*<(\d+)>, Tag: (-?\d+)")
+# the peer's location; an untraced peer (trace.ranks) prints as INVALID:
+# its rank in the communicator then stands for it
+PEER = re.compile(r"(Sender|Receiver): (\d+) (?:\(\"[^\"]*\" <(\d+)>\)|\(INVALID\)), "
+                  r"Communicator: .*<(\d+)>, Tag: (-?\d+)")
 REQUEST = re.compile(r"Request: (\d+)")
 
 
@@ -41,7 +44,8 @@ def main():
             if not p:
                 problems.append("unreadable event: " + line.strip())
                 continue
-            peer, comm, tag = int(p.group(2)), int(p.group(3)), int(p.group(4))
+            peer = int(p.group(3) if p.group(3) is not None else p.group(2))
+            comm, tag = int(p.group(4)), int(p.group(5))
             if kind in ("MPI_SEND", "MPI_ISEND"):
                 sends[(loc, peer, comm, tag)].append(t)
             else:
