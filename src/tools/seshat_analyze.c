@@ -128,6 +128,34 @@ static int launch(char **argv, const opts *o, int nranks)
     return 127;
 }
 
+/* Why the trace is not whole (NULL if it is): the replay re-enacts every
+ * rank's calls, so a missing, empty or unfinished stream would deadlock it. */
+static const char *incomplete(const char *dir, int nranks, char *why, size_t len)
+{
+    char path[PATH_MAX + 32];
+    struct stat sb;
+    snprintf(path, sizeof path, "%s/defs.ini", dir);
+    dictionary *d = access(path, R_OK) == 0 ? iniparser_load(path) : NULL;
+    if (!d) {
+        snprintf(why, len, "no defs.ini: the run did not finish (crash, abort or kill)");
+        return why;
+    }
+    int complete = iniparser_getboolean(d, "trace:complete", 0);
+    iniparser_freedict(d);
+    if (!complete) {
+        snprintf(why, len, "defs.ini says complete = false (a stream failed)");
+        return why;
+    }
+    for (int r = 0; r < nranks; r++) {
+        snprintf(path, sizeof path, "%s/rank-%d.sst", dir, r);
+        if (stat(path, &sb) || sb.st_size == 0) {
+            snprintf(why, len, "rank-%d.sst is %s", r, stat(path, &sb) ? "missing" : "empty");
+            return why;
+        }
+    }
+    return NULL;
+}
+
 /* The what-if replay: seshat-replay under seshat-run with the model file
  * (clock = none: the recorded compute is replayed exactly), before the
  * analysis job; its per-rank times go to TRACEDIR/whatif.txt. */
@@ -247,6 +275,11 @@ int main(int argc, char **argv)
         return 2;
     }
     int under_mpi = getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMI_SIZE");
+    if (!under_mpi && o.model && incomplete(o.dir, nranks, err, sizeof err)) {
+        fprintf(stderr, "seshat-analyze: --model: %s is not a whole trace (%s); the what-if "
+                "replay needs every rank's complete stream\n", o.dir, err);
+        return 2;
+    }
     if (!under_mpi && o.model) {
         int rc = run_whatif(&o, nranks);
         if (rc)

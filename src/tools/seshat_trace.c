@@ -32,6 +32,16 @@ static const char *call_name(uint64_t id)
     return id < SESHAT_CALL_COUNT ? seshat_call_names[id] : "?";
 }
 
+/* A COMM record's world ranks (any number of them). */
+static void print_members(const seshat_tr_record *rec)
+{
+    const uint8_t *p = rec->payload, *end = p + rec->len;
+    uint64_t x;
+    for (int k = 0; seshat_get_varint(&p, end, &x) == 0; k++)
+        if (k >= 2)
+            printf(" %llu", (unsigned long long)x);
+}
+
 static void print_record(int rank, const seshat_tr_record *rec, long long *t)
 {
     uint64_t v[12] = { 0 };
@@ -58,10 +68,11 @@ static void print_record(int rank, const seshat_tr_record *rec, long long *t)
         printf("%d %lld exit %s\n", rank, *t, call_name(v[0]));
         break;
     case SESHAT_REC_SEND:
-        printf("%d %lld send to %llu tag %lld comm %lld bytes %llu %s request %llu\n", rank, *t,
+        printf("%d %lld send to %llu tag %lld comm %lld bytes %llu %s%s request %llu\n", rank, *t,
                (unsigned long long)v[0], (long long)seshat_unzigzag(v[1]),
                (long long)seshat_unzigzag(v[2]), (unsigned long long)v[3],
-               (v[4] & 0xff) ? "rendezvous" : "eager", (unsigned long long)v[5]);
+               (v[4] & 0xff) ? "rendezvous" : "eager", (v[4] & 256) ? " buffered" : "",
+               (unsigned long long)v[5]);
         break;
     case SESHAT_REC_RECV:
         printf("%d %lld recv from %llu tag %lld comm %lld bytes %llu request %llu\n", rank, *t,
@@ -78,13 +89,15 @@ static void print_record(int rank, const seshat_tr_record *rec, long long *t)
         printf("%d %lld payload %zu bytes\n", rank, *t, rec->len);
         break;
     case SESHAT_REC_COLL:
-        printf("%d %lld collective kind %llu comm %lld root %lld bytes %llu\n", rank, *t,
-               (unsigned long long)v[0], (long long)seshat_unzigzag(v[1]),
-               (long long)seshat_unzigzag(v[2]), (unsigned long long)v[3]);
+        printf("%d %lld collective kind %llu comm %lld root %lld bytes %llu request %llu\n", rank,
+               *t, (unsigned long long)v[0], (long long)seshat_unzigzag(v[1]),
+               (long long)seshat_unzigzag(v[2]), (unsigned long long)v[3], (unsigned long long)v[4]);
         break;
     case SESHAT_REC_COMM:
-        printf("%d comm %lld size %llu\n", rank, (long long)seshat_unzigzag(v[0]),
+        printf("%d comm %lld size %llu members", rank, (long long)seshat_unzigzag(v[0]),
                (unsigned long long)v[1]);
+        print_members(rec);
+        putchar('\n');
         break;
     case SESHAT_REC_CALLSITE:
         printf("%d callsite %llu 0x%llx\n", rank, (unsigned long long)v[0], (unsigned long long)v[1]);
