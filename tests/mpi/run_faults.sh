@@ -1,0 +1,130 @@
+#!/bin/bash
+# run_faults.sh - fault injection on the launchers and their input: a
+# signal to a launcher ends its whole job (checked with ps for leftovers),
+# numbers are parsed strictly, and every case ends within seconds.
+cd "$(dirname "$0")/../.." || exit 1
+. tests/mpi/lib.sh
+TIMEOUT=30
+dir=$(mktemp -d)
+MARK=sfault$$   # in every job's command line, to find what is left over
+trap 'rm -rf "$dir" "$OUT"' EXIT
+AN="$BUILD/bin/seshat-analyze"
+
+# survivors M: pids of live processes whose command line contains M.
+survivors() { pgrep -f -- "$1" | tr '\n' ' ' | sed 's/ $//'; }
+# gone M SECONDS: true once nothing with M is left (waits up to SECONDS);
+# otherwise reports the survivors and kills them (by pid).
+gone() {
+    local i
+    for ((i = 0; i < $2 * 10; i++)); do
+        [ -z "$(survivors "$1")" ] && return 0
+        sleep 0.1
+    done
+    ps -o pid,ppid,stat,args -p "$(survivors "$1" | tr ' ' ',')" | cut -c1-150 | sed 's/^/     | /' | head -8
+    for p in $(survivors "$1"); do kill -KILL "$p" 2>/dev/null; done
+    return 1
+}
+# up M N SECONDS: wait until at least N processes carry M.
+up() {
+    local i
+    for ((i = 0; i < $3 * 10; i++)); do
+        [ "$(pgrep -fc -- "$1")" -ge "$2" ] && return 0
+        sleep 0.1
+    done
+    return 1
+}
+
+# signal_case SIG NAME N CMD...: start CMD (a launcher) in the background,
+# wait until N processes carry the marker $m (the job is running), send SIG
+# to the launcher only, and check that the launcher ends and nothing of
+# its job is left 10 s later.
+signal_case() {
+    local sig=$1 name=$2 n=$3; shift 3
+    desc="kill -$sig $name"
+    "$@" >"$OUT" 2>&1 &
+    local lp=$!
+    if ! up "$m" "$n" 20; then
+        bad "$desc: the job did not start ($(pgrep -fc -- "$m") processes)"
+        kill -KILL $lp 2>/dev/null; gone "$m" 1; wait $lp 2>/dev/null; return 1
+    fi
+    sleep 1
+    local t0=$SECONDS
+    kill -"$sig" $lp
+    if gone "$m" 10; then ok "$desc: launcher and job gone after $((SECONDS - t0)) s"
+    else bad "$desc: processes left 10 s after the signal"; fi
+    wait $lp 2>/dev/null
+    rc=$?
+    [ "$rc" -ne 0 ] && ok "$desc: launcher exit $rc" || bad "$desc: launcher exit 0"
+}
+
+# seshat-run: 2 ranks + 1 model rank + mpirun + seshat-run.
+for sig in TERM INT HUP KILL; do
+    m="$MARK-run-$sig"
+    signal_case $sig seshat-run 5 "$RUN" --trace "$dir/tr-$sig" -np 2 -- "$T/compute" 100000000 1 "$m"
+done
+# The job flushed its traces when it was ended: the streams read back.
+for sig in TERM KILL; do
+    if "$BUILD/bin/seshat-trace" stats "$dir/tr-$sig" >"$OUT" 2>&1 && grep -q "^events " "$OUT"; then
+        ok "kill -$sig seshat-run: trace readable ($(grep '^events ' "$OUT"))"
+    else bad "kill -$sig seshat-run: trace not readable"; fi
+done
+
+# seshat-sweep: its seshat-run, mpirun and ranks.
+for sig in TERM INT KILL; do
+    m="$MARK-sweep-$sig"
+    signal_case $sig seshat-sweep 6 "$BUILD/bin/seshat-sweep" --out "$dir/sw-$sig" \
+        --vary network.latency=1us,2us -np 2 -- "$T/compute" 100000000 1 "$m"
+done
+
+# seshat-analyze: a long replay (1-call windows over a long trace).
+m="$MARK-an"
+if job "trace for analyze" "$RUN" --trace "$dir/$m" --set simulator.clock=none -np 2 -- \
+        "$T/compute" 20000 1 && [ $rc -eq 0 ]; then
+    for sig in TERM INT KILL; do
+        SESHAT_ANALYZE_WINDOW=1 signal_case $sig seshat-analyze 3 "$AN" -j 2 --quiet "$dir/$m"
+    done
+else bad "trace for analyze: exit $rc"; fi
+
+# seshat-calibrate: the native measurement (a copy of the binary whose
+# path carries the marker, so its mpirun and ranks carry it too).
+m="$MARK-cal"
+mkdir -p "$dir/$m"
+cp "$BUILD/bin/seshat-calibrate" "$dir/$m/"
+for sig in TERM INT KILL; do
+    signal_case $sig seshat-calibrate 3 "$dir/$m/seshat-calibrate" -o "$dir/$m/host.ini" \
+        --no-verify --batches 1000 --max-size 1GiB
+done
+
+# Numbers are parsed whole and range-checked: a one-line error naming the
+# argument and its limit, exit 2, nothing started, nothing left behind.
+# (description | command after the marker is set | text the message must contain)
+m="$MARK-num"
+num_cases=(
+  "-np 1e3|$RUN -np 1e3 -- $T/compute 1 1 $m|-np"
+  "-np 4294967297|$RUN -np 4294967297 -- $T/compute 1 1 $m|-np"
+  "-np 2147483647|$RUN -np 2147483647 -- $T/compute 1 1 $m|-np"
+  "-np 4x|$RUN -np 4x -- $T/compute 1 1 $m|-np"
+  "-np 100000|$RUN -np 100000 -- $T/compute 1 1 $m|-np"
+  "-np -3|$RUN -np -3 -- $T/compute 1 1 $m|-np"
+  "-np empty|$RUN -np '' -- $T/compute 1 1 $m|-np"
+  "analyze -j 100000|$AN -j 100000 $dir/$MARK-an|-j"
+  "analyze -j 2x|$AN -j 2x $dir/$MARK-an|-j"
+  "analyze -j 0|$AN -j 0 $dir/$MARK-an|-j"
+)
+for c in "${num_cases[@]}"; do
+    IFS="|" read -r what cmd want <<<"$c"
+    desc="strict number: $what"
+    start=$SECONDS
+    eval "set -- $cmd"
+    TIMEOUT=20 job "$desc" "$@"
+    took=$((SECONDS - start))
+    if [ $rc -ne 2 ]; then bad "$desc: exit $rc, expected 2"
+    elif [ "$(wc -l <"$OUT")" -ne 1 ]; then bad "$desc: $(wc -l <"$OUT") lines of output, expected one"
+    elif ! grep -q -- "$want" "$OUT"; then bad "$desc: message does not name '$want'"
+    elif ! grep -qE "at most|at least|whole number|integer" "$OUT"; then bad "$desc: message does not say the limit"
+    else ok "$desc: exit 2 in ${took}s: $(cat "$OUT")"; fi
+    gone "$m" 2 || bad "$desc: processes left behind"
+    gone "$MARK-an" 1 || bad "$desc: analyzers left behind"
+done
+
+summary
