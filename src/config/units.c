@@ -1,7 +1,10 @@
 /* units.c - quantities with units: times, sizes, bandwidths. SI prefixes
  * are powers of 1000, binary ones (KiB, MiB, GiB) powers of 1024; `b` in a
  * bandwidth means bits. A bare number is refused (except 0). */
+#include <ctype.h>
+#include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -73,4 +76,28 @@ int seshat_parse_bytes(const char *s, int64_t *bytes)
 int seshat_parse_bandwidth(const char *s, double *bytes_per_s)
 {
     return parse(s, bw_units, bytes_per_s);
+}
+
+int seshat_parse_int(const char *s, long long lo, long long hi, long long *out)
+{
+    const char *d = s + (*s == '-');
+    if (!isdigit((unsigned char)*d))
+        return -1;
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (*end || errno == ERANGE || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int seshat_int_arg(const char *tool, const char *opt, const char *s, long long lo,
+                   long long hi, long long *out)
+{
+    if (seshat_parse_int(s, lo, hi, out) == 0)
+        return 0;
+    fprintf(stderr, "%s: %s %s: expected a whole number from %lld to %lld\n", tool, opt,
+            *s ? s : "''", lo, hi);
+    return -1;
 }

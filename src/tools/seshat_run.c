@@ -7,9 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/job.h"
 #include "config/config.h"
 #include "tools/live_status.h"
 #include "tools/matrix_plot.h"
@@ -67,42 +69,63 @@ static char *join_sets(char **sets, int n)
     return s;
 }
 
-static int run(char **argv, int dry, int first_model, int nmodel)
+static void print_quoted(char **argv)
 {
-    if (dry) {
-        /* Shell-quoted, so the line can be pasted (SESHAT_SET has ';'). */
-        for (char **a = argv; *a; a++) {
-            if (a != argv)
-                putchar(' ');
-            if (**a && strspn(*a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                  "0123456789_-+=/.,:@%") == strlen(*a)) {
-                fputs(*a, stdout);
-                continue;
-            }
-            putchar('\'');
-            for (const char *c = *a; *c; c++) {
-                if (*c == '\'')
-                    fputs("'\\''", stdout);
-                else
-                    putchar(*c);
-            }
-            putchar('\'');
+    /* Shell-quoted, so the line can be pasted (SESHAT_SET has ';'). */
+    for (char **a = argv; *a; a++) {
+        if (a != argv)
+            putchar(' ');
+        if (**a && strspn(*a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                              "0123456789_-+=/.,:@%") == strlen(*a)) {
+            fputs(*a, stdout);
+            continue;
         }
-        putchar('\n');
+        putchar('\'');
+        for (const char *c = *a; *c; c++) {
+            if (*c == '\'')
+                fputs("'\\''", stdout);
+            else
+                putchar(*c);
+        }
+        putchar('\'');
+    }
+    putchar('\n');
+}
+
+/* mpirun as seshat-run's job (see common/job.h): a signal to seshat-run
+ * reaches it, and it dies with seshat-run. */
+static int run(char **argv, int first_model, int nmodel)
+{
+    pid_t pid = seshat_job_start("seshat-run", argv, -1);
+    int status = pid < 0 ? -1 : live_status_wait(pid, first_model, nmodel);
+    return seshat_job_exit_code(status);
+}
+
+/* A local job (no host list for mpirun) must fit this machine's limits:
+ * mpirun holds about 3 descriptors per process, each rank runs 3 threads.
+ * Refused before anything starts (past them mpirun hangs half started). */
+static int fits_locally(int total)
+{
+    const char *extra = getenv("SESHAT_MPIRUN_ARGS");
+    if (extra && *extra)
+        return 1;
+    struct rlimit fd, nproc;
+    long long need_fd = 3LL * total + 64, need_threads = 4LL * total;
+    if (getrlimit(RLIMIT_NOFILE, &fd) == 0 && fd.rlim_cur != RLIM_INFINITY &&
+        (long long)fd.rlim_cur < need_fd) {
+        fprintf(stderr, "seshat-run: %d processes need about %lld open files in mpirun; "
+                "the limit (ulimit -n) is %lld: at most %lld processes here\n", total, need_fd,
+                (long long)fd.rlim_cur, ((long long)fd.rlim_cur - 64) / 3);
         return 0;
     }
-    signal(SIGINT, SIG_IGN);   /* mpirun forwards it to the ranks */
-    pid_t pid = fork();
-    if (pid == 0) {
-        signal(SIGINT, SIG_DFL);
-        execvp(argv[0], argv);
-        fprintf(stderr, "seshat-run: cannot run %s\n", argv[0]);
-        _exit(127);
+    if (getrlimit(RLIMIT_NPROC, &nproc) == 0 && nproc.rlim_cur != RLIM_INFINITY &&
+        (long long)nproc.rlim_cur < need_threads) {
+        fprintf(stderr, "seshat-run: %d processes need about %lld threads; the limit "
+                "(ulimit -u) is %lld: at most %lld processes here\n", total, need_threads,
+                (long long)nproc.rlim_cur, (long long)nproc.rlim_cur / 4);
+        return 0;
     }
-    int status = pid < 0 ? -1 : live_status_wait(pid, first_model, nmodel);
-    if (status == -1)
-        return 1;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    return 1;
 }
 
 int main(int argc, char **argv)
@@ -137,7 +160,10 @@ int main(int argc, char **argv)
             sets[nsets++] = "trace.enabled=true";
             sets[nsets++] = dir;
         } else if (i + 1 < argc && (!strcmp(a, "-np") || !strcmp(a, "-n"))) {
-            np = atoi(argv[++i]);
+            long long v;
+            if (seshat_int_arg("seshat-run", a, argv[++i], 1, SESHAT_MAX_APP_RANKS, &v))
+                return 2;
+            np = (int)v;
         } else if (a[0] == '-') {
             fprintf(stderr, "seshat-run: unknown option %s (see --help)\n", a);
             return 2;
@@ -173,6 +199,14 @@ int main(int argc, char **argv)
                 np <= 0 ? "-np N with N >= 1 is required" : "no program given");
         return 2;
     }
+
+    if (cfg.sim_ranks > np) {
+        fprintf(stderr, "seshat-run: simulator.ranks = %d model ranks for %d application "
+                "ranks (-np): at most %d\n", cfg.sim_ranks, np, np);
+        return 2;
+    }
+    if (!dry && !fits_locally(np + cfg.sim_ranks))
+        return 2;
 
     char lib[PATH_MAX + 64], preload[3 * PATH_MAX], cfgpath[PATH_MAX], nprocs[16];
     lib_path(lib, sizeof lib);
@@ -222,8 +256,13 @@ int main(int argc, char **argv)
     for (; i < argc && n < 4095; i++)
         args[n++] = argv[i];
     args[n] = NULL;
-    int rc = run(args, dry, np, cfg.sim_ranks);
-    if (!dry && cfg.report_matrix)
+    if (dry) {
+        print_quoted(args);
+        return 0;
+    }
+    int rc = run(args, np, cfg.sim_ranks);
+    seshat_job_reraise();   /* a signal ended the job: end the same way */
+    if (cfg.report_matrix)
         seshat_matrix_plot(cfg.report_prefix);
     return rc;
 }

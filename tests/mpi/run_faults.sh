@@ -41,8 +41,12 @@ up() {
 signal_case() {
     local sig=$1 name=$2 n=$3; shift 3
     desc="kill -$sig $name"
+    # Job control on: the launcher is started as from a terminal (a script's
+    # plain background job would ignore SIGINT, and bash could not trap it).
+    set -m
     "$@" >"$OUT" 2>&1 &
     local lp=$!
+    set +m
     if ! up "$m" "$n" 20; then
         bad "$desc: the job did not start ($(pgrep -fc -- "$m") processes)"
         kill -KILL $lp 2>/dev/null; gone "$m" 1; wait $lp 2>/dev/null; return 1
@@ -52,7 +56,7 @@ signal_case() {
     kill -"$sig" $lp
     if gone "$m" 10; then ok "$desc: launcher and job gone after $((SECONDS - t0)) s"
     else bad "$desc: processes left 10 s after the signal"; fi
-    wait $lp 2>/dev/null
+    { wait $lp; } 2>/dev/null
     rc=$?
     [ "$rc" -ne 0 ] && ok "$desc: launcher exit $rc" || bad "$desc: launcher exit 0"
 }
@@ -62,11 +66,13 @@ for sig in TERM INT HUP KILL; do
     m="$MARK-run-$sig"
     signal_case $sig seshat-run 5 "$RUN" --trace "$dir/tr-$sig" -np 2 -- "$T/compute" 100000000 1 "$m"
 done
-# The job flushed its traces when it was ended: the streams read back.
+# The job flushed its traces when it was ended: the streams read back
+# (as in run_trace.sh's SIGTERM case; a stream cut in the middle of a
+# frame by the kill is reported by the reader, the records before it stay).
 for sig in TERM KILL; do
-    if "$BUILD/bin/seshat-trace" stats "$dir/tr-$sig" >"$OUT" 2>&1 && grep -q "^events " "$OUT"; then
-        ok "kill -$sig seshat-run: trace readable ($(grep '^events ' "$OUT"))"
-    else bad "kill -$sig seshat-run: trace not readable"; fi
+    ev=$("$BUILD/bin/seshat-trace" stats "$dir/tr-$sig" 2>/dev/null | awk '$1 == "events" { print $2 }')
+    if [ -n "$ev" ] && [ "$ev" -gt 1000 ]; then ok "kill -$sig seshat-run: $ev trace events read back"
+    else bad "kill -$sig seshat-run: trace events '$ev'"; fi
 done
 
 # seshat-sweep: its seshat-run, mpirun and ranks.
@@ -107,7 +113,10 @@ num_cases=(
   "-np 100000|$RUN -np 100000 -- $T/compute 1 1 $m|-np"
   "-np -3|$RUN -np -3 -- $T/compute 1 1 $m|-np"
   "-np empty|$RUN -np '' -- $T/compute 1 1 $m|-np"
+  "-np 400 under ulimit -n 1024|bash -c 'ulimit -n 1024; exec \"\$@\"' - $RUN -np 400 -- $T/compute 1 1 $m|ulimit -n"
+  "simulator.ranks above -np|$RUN --set simulator.ranks=3 -np 2 -- $T/compute 1 1 $m|simulator.ranks"
   "analyze -j 100000|$AN -j 100000 $dir/$MARK-an|-j"
+  "analyze -j 3, 2 trace ranks|$AN -j 3 $dir/$MARK-an|-j"
   "analyze -j 2x|$AN -j 2x $dir/$MARK-an|-j"
   "analyze -j 0|$AN -j 0 $dir/$MARK-an|-j"
 )
@@ -121,7 +130,7 @@ for c in "${num_cases[@]}"; do
     if [ $rc -ne 2 ]; then bad "$desc: exit $rc, expected 2"
     elif [ "$(wc -l <"$OUT")" -ne 1 ]; then bad "$desc: $(wc -l <"$OUT") lines of output, expected one"
     elif ! grep -q -- "$want" "$OUT"; then bad "$desc: message does not name '$want'"
-    elif ! grep -qE "at most|at least|whole number|integer" "$OUT"; then bad "$desc: message does not say the limit"
+    elif ! grep -qE "at most|whole number" "$OUT"; then bad "$desc: message does not say the limit"
     else ok "$desc: exit 2 in ${took}s: $(cat "$OUT")"; fi
     gone "$m" 2 || bad "$desc: processes left behind"
     gone "$MARK-an" 1 || bad "$desc: analyzers left behind"
