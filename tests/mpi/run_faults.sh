@@ -136,4 +136,18 @@ for c in "${num_cases[@]}"; do
     gone "$MARK-an" 1 || bad "$desc: analyzers left behind"
 done
 
+# Dynamic processes are refused with one error naming the call, at once
+# (MPI_Comm_spawn used to hang: its child became a model rank).
+for mode in spawn spawn_multiple connect accept join; do
+    desc="MPI_Comm_$mode refused"
+    TIMEOUT=20 job "$desc" "$RUN" -np 2 -- "$T/spawn" $mode "$MARK-dyn" || continue
+    call="MPI_Comm_$mode"
+    if [ $rc -eq 0 ]; then bad "$desc: exit 0"
+    elif grep -q "^RESULT returned" "$OUT"; then bad "$desc: the call returned"
+    elif ! grep -q "error: $call: dynamic processes .* are not supported under seshat" "$OUT"; then
+        bad "$desc: no message naming $call"
+    else ok "$desc: exit $rc, $(grep -m1 -o "$call: dynamic processes.*" "$OUT")"; fi
+    gone "$MARK-dyn" 5 || bad "$desc: processes left behind"
+done
+
 summary
