@@ -33,4 +33,8 @@ int seshat_job_exit_code(int status);
  * parent sees the usual "killed by" status); else returns. */
 void seshat_job_reraise(void);
 
+/* In a rank's MPI_Init (libseshat): creates the file $SESHAT_INIT_FILE
+ * names, if set, so that seshat-run can tell that MPI_Init reached seshat. */
+void seshat_job_note_init(void);
+
 #endif

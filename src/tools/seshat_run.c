@@ -1,6 +1,7 @@
 /* seshat-run - launch an MPI program under seshat: N application ranks
  * plus the configured model ranks, libseshat preloaded, the configuration
  * checked before anything starts. Exits with the program's exit code. */
+#include <errno.h>
 #include <limits.h>
 #include <libgen.h>
 #include <signal.h>
@@ -99,6 +100,38 @@ static int run(char **argv, int first_model, int nmodel)
     pid_t pid = seshat_job_start("seshat-run", argv, -1);
     int status = pid < 0 ? -1 : live_status_wait(pid, first_model, nmodel);
     return seshat_job_exit_code(status);
+}
+
+/* A temporary file the ranks' MPI_Init creates (common/job.h); "" when
+ * the ranks may run on other hosts (SESHAT_MPIRUN_ARGS names hosts), where
+ * this machine's /tmp is not theirs. */
+static void init_file(char *path, size_t len)
+{
+    const char *extra = getenv("SESHAT_MPIRUN_ARGS"), *tmp = getenv("TMPDIR");
+    path[0] = 0;
+    if (extra && (strstr(extra, "host") || strstr(extra, "-H") || strstr(extra, "machinefile") ||
+                  strstr(extra, "rankfile")))
+        return;
+    snprintf(path, len, "%s/seshat-run-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(path)) {
+        path[0] = 0;
+        return;
+    }
+    strncat(path, "/init", len - strlen(path) - 1);
+}
+
+/* After the job: did any rank's MPI_Init reach seshat? (1 if not known.)
+ * Removes the file and its directory. */
+static int init_reached(const char *path)
+{
+    if (!path[0])
+        return 1;
+    int reached = access(path, F_OK) == 0;
+    unlink(path);
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", path);
+    rmdir(dirname(dir));
+    return reached;
 }
 
 /* A local job (no host list for mpirun) must fit this machine's limits:
@@ -210,6 +243,12 @@ int main(int argc, char **argv)
 
     char lib[PATH_MAX + 64], preload[3 * PATH_MAX], cfgpath[PATH_MAX], nprocs[16];
     lib_path(lib, sizeof lib);
+    if (strchr(lib, '/') && access(lib, R_OK) != 0) {
+        fprintf(stderr, "seshat-run: cannot read the seshat library %s%s: %s\n", lib,
+                getenv("SESHAT_LIB") && *getenv("SESHAT_LIB") ? " (SESHAT_LIB)" : "",
+                strerror(errno));
+        return 2;
+    }
     const char *extra = getenv("SESHAT_PRELOAD_EXTRA"), *old = getenv("LD_PRELOAD");
     snprintf(preload, sizeof preload, "LD_PRELOAD=%s%s%s%s%s", extra ? extra : "",
              extra ? ":" : "", lib, old && *old ? ":" : "", old ? old : "");
@@ -248,11 +287,20 @@ int main(int argc, char **argv)
     sprintf(setenv_arg, "SESHAT_SET=%s", joined);
     args[n++] = "-x";
     args[n++] = setenv_arg;
+    static char init[PATH_MAX], init_env[PATH_MAX + 32];
+    if (!dry)
+        init_file(init, sizeof init);
+    if (init[0]) {
+        snprintf(init_env, sizeof init_env, "SESHAT_INIT_FILE=%s", init);
+        args[n++] = "-x";
+        args[n++] = init_env;
+    }
     const char *status_env = dry ? NULL : live_status_env();
     if (status_env) {
         args[n++] = "-x";
         args[n++] = (char *)status_env;
     }
+    const char *program = argv[i];
     for (; i < argc && n < 4095; i++)
         args[n++] = argv[i];
     args[n] = NULL;
@@ -260,8 +308,15 @@ int main(int argc, char **argv)
         print_quoted(args);
         return 0;
     }
-    int rc = run(args, np, cfg.sim_ranks);
+    int rc = run(args, np, cfg.sim_ranks), reached = init_reached(init);
     seshat_job_reraise();   /* a signal ended the job: end the same way */
+    if (!reached) {
+        /* Not an MPI program, or the library not preloaded (a static
+         * MPI, a setuid program): nothing was simulated. */
+        fprintf(stderr, "seshat-run: %s never called MPI_Init under seshat: not an MPI "
+                "program, or %s was not loaded into it; nothing was simulated\n", program, lib);
+        rc = rc ? rc : 1;
+    }
     if (cfg.report_matrix)
         seshat_matrix_plot(cfg.report_prefix);
     return rc;

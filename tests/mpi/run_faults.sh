@@ -150,4 +150,25 @@ for mode in spawn spawn_multiple connect accept join; do
     gone "$MARK-dyn" 5 || bad "$desc: processes left behind"
 done
 
+# A program whose MPI_Init never reaches seshat: not an MPI program, or the
+# library not loaded. Non-zero exit and one line saying so, at once.
+printf '#!/bin/sh\necho "RESULT script ran"\n' >"$dir/script.sh"; chmod +x "$dir/script.sh"
+nompi_cases=(
+  "/bin/true|$RUN -np 2 -- /bin/true|never called MPI_Init under seshat"
+  "a shell script|$RUN -np 2 -- $dir/script.sh|never called MPI_Init under seshat"
+  "SESHAT_LIB pointing nowhere|env SESHAT_LIB=$dir/nowhere.so $RUN -np 2 -- $T/pingpong blocking 8|cannot read the seshat library $dir/nowhere.so (SESHAT_LIB)"
+  "SESHAT_LIB not seshat|env SESHAT_LIB=$(gcc -print-file-name=libm.so.6) $RUN -np 2 -- $T/pingpong blocking 8|never called MPI_Init under seshat"
+)
+for c in "${nompi_cases[@]}"; do
+    IFS="|" read -r what cmd want <<<"$c"
+    desc="no seshat: $what"
+    # shellcheck disable=SC2086
+    TIMEOUT=20 job "$desc" $cmd || continue
+    if [ $rc -eq 0 ]; then bad "$desc: exit 0"
+    elif ! grep -qF -- "$want" "$OUT"; then bad "$desc: no message '$want'"
+    else ok "$desc: exit $rc: $(grep -m1 -F -- "$want" "$OUT" | cut -c1-100)"; fi
+done
+n=$(find "${TMPDIR:-/tmp}" -maxdepth 1 -name 'seshat-run-*' -newer "$dir/script.sh" 2>/dev/null | wc -l)
+[ "$n" = 0 ] && ok "no seshat: no temporary files left" || bad "no seshat: $n seshat-run-* left in /tmp"
+
 summary
