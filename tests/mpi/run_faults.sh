@@ -64,7 +64,8 @@ signal_case() {
 # seshat-run: 2 ranks + 1 model rank + mpirun + seshat-run.
 for sig in TERM INT HUP KILL; do
     m="$MARK-run-$sig"
-    signal_case $sig seshat-run 5 "$RUN" --trace "$dir/tr-$sig" -np 2 -- "$T/compute" 100000000 1 "$m"
+    signal_case $sig seshat-run 5 "$RUN" --trace "$dir/tr-$sig" --set trace.buffer=64KiB \
+        -np 2 -- "$T/compute" 100000000 1 "$m"
 done
 # The job flushed its traces when it was ended: the streams read back
 # (as in run_trace.sh's SIGTERM case; a stream cut in the middle of a
@@ -143,7 +144,7 @@ for mode in spawn spawn_multiple connect accept join; do
     TIMEOUT=20 job "$desc" "$RUN" -np 2 -- "$T/spawn" $mode "$MARK-dyn" || continue
     call="MPI_Comm_$mode"
     if [ $rc -eq 0 ]; then bad "$desc: exit 0"
-    elif grep -q "^RESULT returned" "$OUT"; then bad "$desc: the call returned"
+    elif grep -q "^RESULT returned 0" "$OUT"; then bad "$desc: the call returned"
     elif ! grep -q "error: $call: dynamic processes .* are not supported under seshat" "$OUT"; then
         bad "$desc: no message naming $call"
     else ok "$desc: exit $rc, $(grep -m1 -o "$call: dynamic processes.*" "$OUT")"; fi
@@ -163,12 +164,13 @@ for c in "${nompi_cases[@]}"; do
     IFS="|" read -r what cmd want <<<"$c"
     desc="no seshat: $what"
     # shellcheck disable=SC2086
-    TIMEOUT=20 job "$desc" $cmd || continue
+    mkdir -p "$dir/tmp"
+    TMPDIR="$dir/tmp" TIMEOUT=20 job "$desc" $cmd || continue
     if [ $rc -eq 0 ]; then bad "$desc: exit 0"
     elif ! grep -qF -- "$want" "$OUT"; then bad "$desc: no message '$want'"
     else ok "$desc: exit $rc: $(grep -m1 -F -- "$want" "$OUT" | cut -c1-100)"; fi
 done
-n=$(find "${TMPDIR:-/tmp}" -maxdepth 1 -name 'seshat-run-*' -newer "$dir/script.sh" 2>/dev/null | wc -l)
-[ "$n" = 0 ] && ok "no seshat: no temporary files left" || bad "no seshat: $n seshat-run-* left in /tmp"
+n=$(find "$dir/tmp" -maxdepth 1 -name 'seshat-run-*' | wc -l)
+[ "$n" = 0 ] && ok "no seshat: no temporary files left" || bad "no seshat: $n seshat-run-* left in \$TMPDIR"
 
 summary

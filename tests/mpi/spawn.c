@@ -1,6 +1,6 @@
 /* spawn.c - asks for dynamic processes, which seshat refuses: "spawn",
  * "spawn_multiple", "connect", "accept" or "join" on rank 0 (the others
- * wait in a barrier). Prints "RESULT returned 1" if the call returns. */
+ * wait in a barrier). Prints "RESULT returned RANK" after the call. */
 #include <mpi.h>
 #include <stdio.h>
 #include <string.h>
@@ -27,7 +27,7 @@ int main(int argc, char **argv)
         MPI_Comm_accept("no-such-port", MPI_INFO_NULL, 0, MPI_COMM_WORLD, &inter);
     else if (rank == 0)
         MPI_Comm_join(0, &inter);
-    printf("RESULT returned 1\n");
+    printf("RESULT returned %d\n", rank);
     MPI_Barrier(MPI_COMM_WORLD);
     MPI_Finalize();
     return 0;
