@@ -18,6 +18,7 @@ struct entry {
 static struct entry *buckets[NBUCKETS];
 static struct entry *last_hit;
 static int32_t next_id = 1;
+static int live;   /* entries, for the warning near Open MPI's limit */
 
 static unsigned bucket_of(MPI_Comm c)
 {
@@ -116,7 +117,21 @@ static void add_entry(MPI_Comm comm, int32_t id)
         merge_groups(&e->info);
     /* the shadow carries direct-path envelopes and every path's
      * neighborhood-collective exchanges */
-    seshat_real.Comm_dup(comm, &e->info.shadow);
+    /* Said before the program's own creations start failing (Open MPI
+     * returns MPI_ERR_INTERN then, which names no limit). */
+    if (++live == 30000)
+        seshat_warn("30000 live communicators: Open MPI allows about 65,000 and seshat keeps "
+                    "a shadow of each, so creating more fails from about 32,700 "
+                    "(MPI_ERR_INTERN)");
+    if (seshat_real.Comm_dup(comm, &e->info.shadow) != MPI_SUCCESS) {
+        /* Open MPI's limit on live communicators (ob1: 16-bit context ids,
+         * about 65,000); every communicator also has seshat's shadow. */
+        seshat_error("cannot create seshat's shadow of communicator %d: Open MPI's limit on "
+                     "live communicators is reached (about 65,000, and seshat doubles each of "
+                     "the program's: about 32,000 left to it); free communicators no longer "
+                     "used", (int)id);
+        seshat_real.Abort(MPI_COMM_WORLD, 1);
+    }
     seshat_trace_comm(id, e->info.peer_size, e->info.peer_world);
     unsigned b = bucket_of(comm);
     e->next = buckets[b];
@@ -141,6 +156,7 @@ void seshat_comm_register(MPI_Comm comm)
 
 static void free_entry(struct entry *e)
 {
+    live--;
     if (e->info.shadow != MPI_COMM_NULL)
         seshat_real.Comm_free(&e->info.shadow);
     if (e->info.merged != MPI_COMM_NULL)
