@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,8 @@ static int parse(const char *s, const struct unit *units, double *out)
     char *end;
     while (*s == ' ' || *s == '\t')
         s++;
+    if (strpbrk(s, "xX"))   /* strtod would read hex */
+        return -1;
     double v = strtod(s, &end);
     if (end == s || !isfinite(v))
         return -1;
@@ -55,12 +58,23 @@ static int parse(const char *s, const struct unit *units, double *out)
     return -1;
 }
 
+/* Beyond int64: the largest value of that sign (every key's range check
+ * then refuses it, naming the range). */
+static int64_t saturate(double v)
+{
+    if (v >= 9.2e18)
+        return INT64_MAX;
+    if (v <= -9.2e18)
+        return INT64_MIN;
+    return (int64_t)llround(v);
+}
+
 int seshat_parse_time_ns(const char *s, int64_t *ns)
 {
     double v;
     if (parse(s, time_units, &v) != 0)
         return -1;
-    *ns = (int64_t)llround(v);
+    *ns = saturate(v);
     return 0;
 }
 
@@ -69,7 +83,7 @@ int seshat_parse_bytes(const char *s, int64_t *bytes)
     double v;
     if (parse(s, size_units, &v) != 0)
         return -1;
-    *bytes = (int64_t)llround(v);
+    *bytes = saturate(v);
     return 0;
 }
 

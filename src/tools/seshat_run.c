@@ -56,17 +56,27 @@ static void lib_path(char *out, size_t len)
         snprintf(out, len, "%s", real);
 }
 
-static char *join_sets(char **sets, int n)
+/* $SESHAT_SET for the ranks: the items it came with (already in its
+ * syntax), then each --set item with ';' and '\\' escaped, so a value
+ * holding a ';' reaches the ranks whole (config.h). */
+static char *join_sets(const char *env, char **sets, int n)
 {
-    size_t len = 1;
+    size_t len = (env ? strlen(env) : 0) + 1;
     for (int i = 0; i < n; i++)
-        len += strlen(sets[i]) + 1;
-    char *s = calloc(len, 1);
+        len += 2 * strlen(sets[i]) + 1;
+    char *s = calloc(len, 1), *o = s;
+    if (env && *env)
+        o += sprintf(o, "%s", env);
     for (int i = 0; i < n; i++) {
-        if (i)
-            strcat(s, ";");
-        strcat(s, sets[i]);
+        if (o != s)
+            *o++ = ';';
+        for (const char *c = sets[i]; *c; c++) {
+            if (*c == ';' || *c == '\\')
+                *o++ = '\\';
+            *o++ = *c;
+        }
     }
+    *o = 0;
     return s;
 }
 
@@ -178,6 +188,14 @@ int main(int argc, char **argv)
             print = 1;
         } else if (!strcmp(a, "--dry-run")) {
             dry = 1;
+        } else if (i + 1 >= argc && (!strcmp(a, "--config") || !strcmp(a, "--preset") ||
+                                     !strcmp(a, "--set") || !strcmp(a, "--trace") ||
+                                     !strcmp(a, "-np") || !strcmp(a, "-n"))) {
+            fprintf(stderr, "seshat-run: %s needs a value (%s)\n", a,
+                    !strcmp(a, "--set") ? "section.key=value" : !strcmp(a, "--trace") ? "DIR"
+                    : a[1] == 'n' ? "the number of ranks" : !strcmp(a, "--preset") ? "NAME"
+                    : "FILE");
+            return 2;
         } else if (i + 1 < argc && !strcmp(a, "--config")) {
             file = argv[++i];
         } else if (i + 1 < argc && !strcmp(a, "--preset")) {
@@ -276,13 +294,7 @@ int main(int argc, char **argv)
         args[n++] = env;
     }
     /* $SESHAT_SET was already applied; pass it on with --set items after it. */
-    char *all[MAX_SETS + 3];
-    int nall = 0;
-    if (getenv("SESHAT_SET") && *getenv("SESHAT_SET"))
-        all[nall++] = getenv("SESHAT_SET");
-    for (int s = 0; s < nsets; s++)
-        all[nall++] = sets[s];
-    char *joined = join_sets(all, nall);
+    char *joined = join_sets(getenv("SESHAT_SET"), sets, nsets);
     char *setenv_arg = malloc(strlen(joined) + 16);
     sprintf(setenv_arg, "SESHAT_SET=%s", joined);
     args[n++] = "-x";

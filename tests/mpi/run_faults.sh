@@ -41,10 +41,11 @@ up() {
 signal_case() {
     local sig=$1 name=$2 n=$3; shift 3
     desc="kill -$sig $name"
-    # Job control on: the launcher is started as from a terminal (a script's
-    # plain background job would ignore SIGINT, and bash could not trap it).
+    # Started as from a terminal: job control on, SIGINT not ignored (a
+    # script's background job, or this script run in the background, would
+    # ignore it, and bash, seshat-sweep, could not trap it).
     set -m
-    "$@" >"$OUT" 2>&1 &
+    env --default-signal=INT "$@" >"$OUT" 2>&1 &
     local lp=$!
     set +m
     if ! up "$m" "$n" 20; then
@@ -172,5 +173,32 @@ for c in "${nompi_cases[@]}"; do
 done
 n=$(find "$dir/tmp" -maxdepth 1 -name 'seshat-run-*' | wc -l)
 [ "$n" = 0 ] && ok "no seshat: no temporary files left" || bad "no seshat: $n seshat-run-* left in \$TMPDIR"
+
+# A --set value holding ';' reaches the ranks whole: report.prefix is
+# "abc;network.latency=1s" and the latency stays 5us, the same round trip
+# 2(L + 8 ns) = 10016 ns as without it (it used to run with L = 1 s).
+P=(--set simulator.clock=none --set network.latency=5us --set network.bandwidth=1GB/s
+   --set network.overhead=0 --set network.gap=0)
+desc="--set value with ';'"
+if job "$desc" "$RUN" "${P[@]}" --set 'report.prefix=abc;network.latency=1s' -np 2 -- "$T/pingpong" blocking 8; then
+    expect "blocking 8" 10016
+fi
+desc="\$SESHAT_SET with an escaped ';'"
+if SESHAT_SET='report.prefix=abc\;network.latency=1s' job "$desc" "$RUN" "${P[@]}" -np 2 -- "$T/pingpong" blocking 8; then
+    expect "blocking 8" 10016
+fi
+if "$RUN" "${P[@]}" --set 'report.prefix=abc;network.latency=1s' --print-config >"$OUT" 2>&1 &&
+   grep -q "^prefix = abc;network.latency=1s " "$OUT" && grep -q "^latency = 5000ns " "$OUT"; then
+    ok "--set value with ';': printed as given, latency 5000ns"
+else bad "--set value with ';': $(grep -E '^(prefix|latency) ' "$OUT" | tr '\n' ' ')"; fi
+
+# A virtual clock past 2^62 ns (10 x 1e9 s of MPI_Pcontrol compute) stops
+# the run with a clear error instead of wrapping around.
+desc="virtual clock overflow"
+if TIMEOUT=20 job "$desc" "$RUN" --set simulator.clock=none -np 2 -- "$T/pcontrol" overflow; then
+    if [ $rc -ne 0 ] && grep -q "error: the virtual clock passed 2^62 ns" "$OUT" && ! grep -q "^RESULT" "$OUT"; then
+        ok "$desc: exit $rc, $(grep -m1 -o 'the virtual clock passed.*overflow)' "$OUT")"
+    else bad "$desc: exit $rc"; fi
+fi
 
 summary
