@@ -214,4 +214,52 @@ if TIMEOUT=20 job "$desc" "$RUN" --set simulator.clock=none -np 2 -- "$T/pcontro
     else bad "$desc: exit $rc"; fi
 fi
 
+# The trace tools validate their arguments and input: exit 2 with one
+# line for a bad argument, 1 for a damaged stream, never output the
+# other tools refuse.
+TR="$BUILD/bin/seshat-trace"
+tdir="$dir/ring"
+if job "trace for the trace tools" "$RUN" --trace "$tdir" --set simulator.clock=none -np 4 -- \
+        "$T/ring" waitall 8 3 && [ $rc -eq 0 ]; then
+    cp -r "$tdir" "$dir/damaged"
+    f="$dir/damaged/rank-1.sst"; truncate -s $(($(stat -c %s "$f") - 7)) "$f"
+    mkdir -p "$dir/empty"
+    # (arguments | exit | text of the message)
+    tr_cases=(
+      "dump $tdir --rank 99|2|dump: --rank 99: expected a whole number from 0 to 3"
+      "dump $tdir --rank abc|2|dump: --rank abc: expected a whole number from 0 to 3"
+      "dump $tdir --rank|2|dump: --rank needs a value"
+      "dump $tdir --format xml|2|the only format is seshat"
+      "msglog $dir/empty|2|not a seshat trace directory"
+      "msglog $dir/nonexistent|2|No such file or directory"
+      "stats $tdir extra|2|unexpected argument extra"
+      "filter $tdir $dir/f912 --ranks 9-12|2|--ranks 9-12 selects no rank-<r>.sst"
+      "otf2 $tdir /proc/x|2|otf2: /proc/x"
+      "otf2 $dir/empty $dir/o-empty|2|not a seshat trace directory"
+      "otf2 $dir/damaged $dir/o-damaged|1|rank-1.sst: truncated"
+      "stats $dir/damaged|1|rank-1.sst: truncated"
+      "dump $dir/damaged|1|rank-1.sst: truncated"
+    )
+    for c in "${tr_cases[@]}"; do
+        IFS="|" read -r args want_rc want <<<"$c"
+        desc="seshat-trace $args"
+        # shellcheck disable=SC2086
+        TIMEOUT=20 job "$desc" "$TR" $args || continue
+        if [ $rc -ne "$want_rc" ]; then bad "$desc: exit $rc, expected $want_rc"
+        elif ! grep -qF -- "$want" "$OUT"; then bad "$desc: no message '$want'"
+        else ok "$desc: exit $rc"; fi
+    done
+    [ ! -e "$dir/f912" ] && ok "filter --ranks 9-12: no output directory" || bad "filter --ranks 9-12 wrote $dir/f912"
+    # A subset that exists is a trace the other tools read.
+    if "$TR" filter "$tdir" "$dir/f12" --ranks 1-2 >"$OUT" 2>&1 &&
+       "$TR" stats "$dir/f12" >"$OUT" 2>&1 && [ "$(ls "$dir/f12" | grep -c '^rank-.*\.sst$')" = 2 ]; then
+        ok "filter --ranks 1-2: 2 streams, stats reads them"
+    else bad "filter --ranks 1-2"; fi
+    "$TR" dump "$tdir" --rank 2 >"$OUT" 2>&1 && [ "$(cut -d' ' -f1 "$OUT" | sort -u)" = 2 ] &&
+        ok "dump --rank 2: rank 2's records only" || bad "dump --rank 2"
+    TIMEOUT=20 job "otf2 twice" "$TR" otf2 "$tdir" "$dir/o" && TIMEOUT=20 job "otf2 twice" "$TR" otf2 "$tdir" "$dir/o"
+    [ "$rc" = 2 ] && grep -q "already holds an OTF2 archive" "$OUT" && ok "otf2 into an existing archive: exit 2" ||
+        bad "otf2 into an existing archive: exit $rc"
+else bad "trace for the trace tools: exit $rc"; fi
+
 summary
