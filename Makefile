@@ -123,7 +123,7 @@ $(BUILD)/bin/seshat-sweep: src/tools/seshat-sweep
 # Unit tests: each test links the library objects it needs plus cmocka.
 $(BUILD)/tests/unit/%: tests/unit/%.c $(LIB_OBJS) $(ANALYZE_OBJS) $(CALIB_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(ANALYZE_OBJS) $(CALIB_OBJS) $(BUILD)/obj/src/interpose/gen_real.o $(BUILD)/obj/src/core/ordinals.o $(filter-out $(BUILD)/obj/src/interpose/% $(BUILD)/obj/src/core/% $(BUILD)/obj/src/trace/%,$(LIB_OBJS)) \
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(ANALYZE_OBJS) $(CALIB_OBJS) $(BUILD)/obj/src/interpose/gen_real.o $(BUILD)/obj/src/core/ordinals.o $(filter $(BUILD)/obj/src/core/clock_%,$(LIB_OBJS)) $(filter-out $(BUILD)/obj/src/interpose/% $(BUILD)/obj/src/core/% $(BUILD)/obj/src/trace/%,$(LIB_OBJS)) \
 	    $(LDFLAGS) -lcmocka $(LIB_LIBS) $(MPI_LIBS)
 
 # MPI test programs: a plain build (run preloaded) and a relinked one.
@@ -133,6 +133,14 @@ $(BUILD)/tests/mpi/%: tests/mpi/%.c
 $(BUILD)/tests/mpi/%.relinked: tests/mpi/%.c $(BUILD)/lib/libseshat.so
 	@mkdir -p $(dir $@)
 	$(MPICC) -O1 -g -Wall -Wextra -Werror -std=c11 -D_GNU_SOURCE -o $@ $< -lm \
+	    -L$(BUILD)/lib -Wl,--no-as-needed -lseshat -Wl,-rpath,$(abspath $(BUILD)/lib)
+# OpenMP test programs (hybrid ranks) need -fopenmp.
+$(BUILD)/tests/mpi/omp_%: tests/mpi/omp_%.c
+	@mkdir -p $(dir $@)
+	$(MPICC) -O1 -g -fopenmp -Wall -Wextra -Werror -std=c11 -D_GNU_SOURCE -o $@ $< -lm
+$(BUILD)/tests/mpi/omp_%.relinked: tests/mpi/omp_%.c $(BUILD)/lib/libseshat.so
+	@mkdir -p $(dir $@)
+	$(MPICC) -O1 -g -fopenmp -Wall -Wextra -Werror -std=c11 -D_GNU_SOURCE -o $@ $< -lm \
 	    -L$(BUILD)/lib -Wl,--no-as-needed -lseshat -Wl,-rpath,$(abspath $(BUILD)/lib)
 $(BUILD)/tests/mpi/%: tests/mpi/%.f90
 	@mkdir -p $(dir $@)

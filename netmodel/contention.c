@@ -52,6 +52,19 @@ struct rank {
     struct msg *rdv;            /* its rendezvous sends awaiting the post */
 };
 
+/* Per (src, dst, comm, tag): the eager arrivals a later rendezvous of the
+ * key must not start before (below). `base` covers ordinals < base_ord;
+ * later ones that completed early wait in `late`. */
+struct key_arr {
+    int32_t src, dst, comm, tag;
+    int64_t base;
+    int32_t base_ord;
+    int n, cap;
+    struct { int32_t ord; int64_t t; } *late;
+    struct key_arr *next;
+};
+#define KEY_BUCKETS 1024
+
 struct seshat_cn {
     const seshat_model *m;
     const seshat_sg_api *sg;
@@ -68,6 +81,7 @@ struct seshat_cn {
     int nheap, capheap;
     long long serial, inflight;
     cn_colls *colls;
+    struct key_arr *keys[KEY_BUCKETS];
     seshat_cn_stats st;
 };
 
@@ -211,12 +225,62 @@ static int64_t horizon(const seshat_cn *cn, int64_t next)
 
 /* ---- point-to-point messages ---- */
 
+static struct key_arr *key_of(seshat_cn *cn, const seshat_envelope *e)
+{
+    uint32_t h = ((uint32_t)e->src * 2654435761u) ^ ((uint32_t)e->dst * 40503u) ^
+                 ((uint32_t)e->comm_id * 2246822519u) ^ (uint32_t)e->tag;
+    struct key_arr **b = &cn->keys[h % KEY_BUCKETS];
+    for (struct key_arr *k = *b; k; k = k->next)
+        if (k->src == e->src && k->dst == e->dst && k->comm == e->comm_id && k->tag == e->tag)
+            return k;
+    struct key_arr *k = calloc(1, sizeof *k);
+    *k = (struct key_arr){ e->src, e->dst, e->comm_id, e->tag, 0, 0, 0, 0, NULL, *b };
+    *b = k;
+    return k;
+}
+
+/* An eager message of the key arrived. */
+static void key_arrival(seshat_cn *cn, const seshat_envelope *e, int64_t t)
+{
+    struct key_arr *k = key_of(cn, e);
+    if (e->ordinal < k->base_ord) {
+        k->base = max64(k->base, t);
+        return;
+    }
+    if (k->n == k->cap) {
+        k->cap = k->cap ? 2 * k->cap : 4;
+        k->late = realloc(k->late, sizeof *k->late * (size_t)k->cap);
+    }
+    k->late[k->n].ord = e->ordinal;
+    k->late[k->n++].t = t;
+}
+
+/* The latest arrival of an eager message of the key sent before the
+ * rendezvous `e` (all have arrived: the receiver takes answers in ordinal
+ * order, so it posts e only after their arrivals). */
+static int64_t key_before(seshat_cn *cn, const seshat_envelope *e)
+{
+    struct key_arr *k = key_of(cn, e);
+    int j = 0;
+    for (int i = 0; i < k->n; i++) {
+        if (k->late[i].ord < e->ordinal)
+            k->base = max64(k->base, k->late[i].t);
+        else
+            k->late[j++] = k->late[i];
+    }
+    k->n = j;
+    if (e->ordinal > k->base_ord)
+        k->base_ord = e->ordinal;
+    return k->base;
+}
+
 static void first_known(seshat_cn *cn, struct msg *m, int64_t t)
 {
     seshat_answer a = { m->first_type, m->e.src, m->e.comm_id, m->e.tag, m->e.seq, m->e.ordinal,
                         t };
     cn_emit(cn, m->e.dst, &a);
     if (m->first_type == SESHAT_ANS_ARRIVAL) {
+        key_arrival(cn, &m->e, t);
         cn->log(cn->ctx, &m->e, t);
         free(m);
     }
@@ -283,7 +347,10 @@ void seshat_cn_post(seshat_cn *cn, int from, const seshat_post *p)
             continue;
         *pp = m->next_rdv;
         int64_t lat = cn_lat(cn, m->e.src, m->e.dst);
-        int64_t start = max64(m->v, p->t_post) + 2 * lat;   /* clear-to-send, then data */
+        /* clear-to-send, then data; not before an earlier eager message of
+         * its key has arrived (docs/models.md: the receiver matches in
+         * ordinal order, so a request-to-send that overtook one waits) */
+        int64_t start = max64(max64(m->v, p->t_post), key_before(cn, &m->e)) + 2 * lat;
         if (m->e.src == m->e.dst)
             rdv_done(cn, m, start + self_wire(cn, m->e.src, m->e.bytes) - lat);
         else
@@ -472,6 +539,12 @@ void seshat_cn_free(seshat_cn *cn)
     }
     while (cn->nheap > 0)
         free(heap_pop(cn));
+    for (int i = 0; i < KEY_BUCKETS; i++)
+        for (struct key_arr *k = cn->keys[i], *n; k; k = n) {
+            n = k->next;
+            free(k->late);
+            free(k);
+        }
     free(cn->heap);
     free(cn->r);
     free(cn->lat);

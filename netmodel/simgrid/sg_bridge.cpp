@@ -61,6 +61,12 @@ int bridge_init(const char *platform, const char *model, const char *cfg, int co
         // The model must be chosen before the platform is parsed.
         sg4::Engine::set_config(std::string("network/model:") + model);
         sg4::Engine::set_config("network/crosstraffic:0");
+        // Contention: the engine is stopped at horizons that depend on when
+        // reports arrive; with SimGrid's default timing precision (1 ns)
+        // completions then move by up to ~100 ns from run to run (issue 21).
+        // 1 ps makes them independent of the stops (simgrid_cfg may override).
+        if (contention)
+            sg4::Engine::set_config("surf/precision:1e-12");
         std::istringstream opts(cfg ? cfg : "");
         for (std::string opt; opts >> opt;)
             sg4::Engine::set_config(opt);

@@ -171,10 +171,14 @@ static void cache_new(struct sg_state *st, int napp)
 
 int seshat_sg_model_load(seshat_model *m, int napp, char *err, size_t errlen)
 {
-    struct sg_state *st = m->impl;
     const seshat_sg_api *sg = seshat_sg_load_bridge(err, errlen);
-    if (!sg)
-        return -1;
+    return sg ? seshat_sg_model_load_api(m, napp, sg, err, errlen) : -1;
+}
+
+int seshat_sg_model_load_api(seshat_model *m, int napp, const seshat_sg_api *sg, char *err,
+                             size_t errlen)
+{
+    struct sg_state *st = m->impl;
     char why[400];
     if (sg->init(st->cfg->platform, sg_models[st->cfg->sg_model], st->cfg->sg_cfg,
                  st->cfg->sg_contention, why,

@@ -22,6 +22,12 @@ int seshat_sg_model_init(seshat_model *m, const seshat_config *cfg, char *err, s
  * application ranks. Returns 0, or -1 with a one-line message. */
 int seshat_sg_model_load(seshat_model *m, int napp, char *err, size_t errlen);
 
+/* The same with a given bridge table (tests/unit/test_cn_protocol.c runs
+ * the contention engine on a fake one, without SimGrid). */
+struct seshat_sg_api;
+int seshat_sg_model_load_api(seshat_model *m, int napp, const struct seshat_sg_api *sg,
+                             char *err, size_t errlen);
+
 /* Application ranks: how to ask a model rank for the route of (src, dst);
  * fills out[0] = latency (ns), out[1] = ns per byte. */
 typedef void (*seshat_sg_fetch_fn)(int src, int dst, double out[2]);

@@ -19,6 +19,7 @@
 #include <stdio.h>
 
 typedef enum { SESHAT_CLOCK_CPU, SESHAT_CLOCK_WALL, SESHAT_CLOCK_NONE } seshat_clock_kind;
+typedef enum { SESHAT_CPUCLOCK_AUTO, SESHAT_CPUCLOCK_PERF, SESHAT_CPUCLOCK_THREAD } seshat_cpuclock;
 typedef enum { SESHAT_MODEL_LOGGP, SESHAT_MODEL_SIMGRID } seshat_model_kind;
 typedef enum { SESHAT_PATH_DIRECT, SESHAT_PATH_RELAY } seshat_path_kind;
 
@@ -34,6 +35,8 @@ typedef struct seshat_config {
     int sim_ranks;                 /* ranks: model ranks K, >= 1 */
     seshat_clock_kind clock;       /* clock: cpu | wall | none */
     double cpu_factor;             /* cpu_factor: compute interval multiplier, > 0 */
+    seshat_cpuclock cpu_clock;     /* cpu_clock: auto | perf | thread */
+    int clock_compensation;        /* clock_compensation: bool, subtract the clock's own cost */
     int64_t debug_model_delay_ns;  /* debug_model_delay: test knob, model sleeps per message */
     /* [network] */
     seshat_model_kind model;       /* model: loggp | simgrid */

@@ -6,6 +6,7 @@
 #define SESHAT_CORE_H
 
 #include <mpi.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "config/config.h"
@@ -40,7 +41,15 @@ static inline int seshat_model_rank_of(int r)
 }
 
 /* ---- virtual clock (clock.c) ---- */
-void seshat_clock_init(seshat_clock_kind kind, double cpu_factor);
+/* want_perf: try the perf task clock's user-space read first; `why`
+ * (may be NULL) gets the reason it was not used. */
+void seshat_clock_init(seshat_clock_kind kind, double cpu_factor, int want_perf, char *why,
+                       size_t n);
+/* Measure the cost of one empty compute interval (minimum over `pairs`
+ * back-to-back brackets) and subtract it from every interval from now on. */
+int64_t seshat_clock_calibrate(int pairs, void (*inside)(void *), void *ctx);
+int64_t seshat_clock_overhead(void);      /* ns subtracted per interval */
+const char *seshat_clock_source(void);    /* what the intervals are read from */
 void seshat_clock_enter(void);            /* add the compute interval */
 void seshat_clock_leave(void);            /* start a compute interval */
 seshat_vtime seshat_clock_now(void);

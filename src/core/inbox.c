@@ -100,7 +100,12 @@ static void pump_answer(void)
 /* Only an answer that a posted receive can take may end the wait this
  * rank is in: one for a receive not posted yet is used after that wait,
  * a send's or a collective's only by a wait for that operation, which
- * takes every answer at hand before it waits (request_calls.c). */
+ * takes every answer at hand before it waits (request_calls.c). And a
+ * first answer is taken in ordinal order only: one that overtook an
+ * earlier message of its key in the engine (a small message behind a
+ * large one) waits for that message's answer, which the model bounds
+ * itself (issue 21: counting it held the engine below the answer the
+ * rank waited for, and both waited forever). */
 seshat_vtime seshat_inbox_min(void)
 {
     seshat_vtime t = INT64_MAX;
@@ -108,6 +113,7 @@ seshat_vtime seshat_inbox_min(void)
         const seshat_answer *a = &n->a;
         int usable = a->type == SESHAT_ANS_FINAL ||
                      ((a->type == SESHAT_ANS_ARRIVAL || a->type == SESHAT_ANS_NEED_POST) &&
+                      is_next(a, a->src, a->comm_id, a->tag) &&
                       seshat_recv_could_take(a->src, a->comm_id, a->tag));
         if (usable && a->arrival < t)
             t = a->arrival;

@@ -73,12 +73,20 @@ int PMPI_Init(int *argc, char ***argv)
 }
 int MPI_Init(int *argc, char ***argv) __attribute__((alias("PMPI_Init")));
 
+/* One virtual clock, request table and trace stream per rank: threads
+ * calling MPI concurrently would corrupt them, so MPI_THREAD_MULTIPLE is
+ * granted as MPI_THREAD_SERIALIZED (docs/models.md, "Threads"). */
 int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 {
     contention_env();
-    int rc = seshat_real.Init_thread(argc, argv, required, provided);
-    if (rc == MPI_SUCCESS)
+    int want = required > MPI_THREAD_SERIALIZED ? MPI_THREAD_SERIALIZED : required;
+    int rc = seshat_real.Init_thread(argc, argv, want, provided);
+    if (rc == MPI_SUCCESS) {
         start();
+        if (required > MPI_THREAD_SERIALIZED && seshat_rt.world_rank == 0)
+            seshat_warn("MPI_THREAD_MULTIPLE requested: granted MPI_THREAD_SERIALIZED "
+                        "(seshat models one thread in MPI at a time)");
+    }
     return rc;
 }
 int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
