@@ -1,6 +1,7 @@
 /* seshat-run - launch an MPI program under seshat: N application ranks
  * plus the configured model ranks, libseshat preloaded, the configuration
  * checked before anything starts. Exits with the program's exit code. */
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <libgen.h>
@@ -9,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -112,6 +114,30 @@ static int run(char **argv, int first_model, int nmodel)
     return seshat_job_exit_code(status);
 }
 
+/* Directories of seshat-runs that were killed (SIGKILL leaves no chance
+ * to clean up): seshat-run-<pid>-* of ours whose pid is gone. */
+static void remove_stale(const char *tmp)
+{
+    DIR *d = opendir(tmp);
+    struct dirent *e;
+    int pid;
+    while (d && (e = readdir(d))) {
+        char path[PATH_MAX];
+        struct stat st;
+        if (sscanf(e->d_name, "seshat-run-%d-", &pid) != 1 || pid <= 0 ||
+            kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", tmp, e->d_name);
+        if (lstat(path, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid())
+            continue;
+        strncat(path, "/init", sizeof path - strlen(path) - 1);
+        unlink(path);
+        rmdir(dirname(path));
+    }
+    if (d)
+        closedir(d);
+}
+
 /* A temporary file the ranks' MPI_Init creates (common/job.h); "" when
  * the ranks may run on other hosts (SESHAT_MPIRUN_ARGS names hosts), where
  * this machine's /tmp is not theirs. */
@@ -122,7 +148,9 @@ static void init_file(char *path, size_t len)
     if (extra && (strstr(extra, "host") || strstr(extra, "-H") || strstr(extra, "machinefile") ||
                   strstr(extra, "rankfile")))
         return;
-    snprintf(path, len, "%s/seshat-run-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    tmp = tmp && *tmp ? tmp : "/tmp";
+    remove_stale(tmp);
+    snprintf(path, len, "%s/seshat-run-%d-XXXXXX", tmp, (int)getpid());
     if (!mkdtemp(path)) {
         path[0] = 0;
         return;

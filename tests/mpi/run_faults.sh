@@ -65,9 +65,17 @@ signal_case() {
 # seshat-run: 2 ranks + 1 model rank + mpirun + seshat-run.
 for sig in TERM INT HUP KILL; do
     m="$MARK-run-$sig"
-    signal_case $sig seshat-run 5 "$RUN" --trace "$dir/tr-$sig" --set trace.buffer=64KiB \
-        -np 2 -- "$T/compute" 100000000 1 "$m"
+    mkdir -p "$dir/tmpk"
+    TMPDIR="$dir/tmpk" signal_case $sig seshat-run 5 "$RUN" --trace "$dir/tr-$sig" \
+        --set trace.buffer=64KiB -np 2 -- "$T/compute" 100000000 1 "$m"
 done
+# seshat-run's temporary directory: removed at the end, and after a
+# SIGKILL by the next seshat-run (its pid is gone).
+n=$(find "$dir/tmpk" -mindepth 1 -maxdepth 1 | wc -l)
+TMPDIR="$dir/tmpk" "$RUN" -np 1 -- /bin/true >/dev/null 2>&1
+n2=$(find "$dir/tmpk" -mindepth 1 -maxdepth 1 | wc -l)
+[ "$n $n2" = "1 0" ] && ok "seshat-run temporary files: 1 left by kill -KILL, removed by the next run" ||
+    bad "seshat-run temporary files: $n after the signals, $n2 after the next run"
 # The job flushed its traces when it was ended: the streams read back
 # (as in run_trace.sh's SIGTERM case; a stream cut in the middle of a
 # frame by the kill is reported by the reader, the records before it stay).
