@@ -150,7 +150,23 @@ $(BUILD)/tests/mpi/%: tests/mpi/%.f
 	@mkdir -p $(dir $@)
 	$(MPIFC) -O1 -g -o $@ $<
 
-tests: all $(UNIT_BINS) $(MPI_BINS)
+# The conformance corpus (tests/mpi/run_conformance.sh): plain builds.
+CONF_C_SRCS := $(wildcard tests/conformance/*.c)
+CONF_F_SRCS := $(wildcard tests/conformance/*.f90)
+CONF_BINS := $(CONF_C_SRCS:tests/conformance/%.c=$(BUILD)/tests/conformance/%) \
+             $(CONF_F_SRCS:tests/conformance/%.f90=$(BUILD)/tests/conformance/%)
+# (deprecated calls are part of what the corpus covers; gcc takes the
+# MPI_UNWEIGHTED sentinel for an empty array)
+$(BUILD)/tests/conformance/%: tests/conformance/%.c tests/conformance/conf.h
+	@mkdir -p $(dir $@)
+	$(MPICC) -O1 -g -Wall -Wextra -Werror -Wno-deprecated-declarations -Wno-stringop-overread \
+	    -std=c11 -D_GNU_SOURCE \
+	    -o $@ $< -lm
+$(BUILD)/tests/conformance/%: tests/conformance/%.f90
+	@mkdir -p $(dir $@)
+	$(MPIFC) -O1 -g -J $(dir $@) -o $@ $<
+
+tests: all $(UNIT_BINS) $(MPI_BINS) $(CONF_BINS)
 
 # The README's demo: a heat-equation program, unmodified, under seshat-run.
 $(BUILD)/examples/heat: examples/heat.c
@@ -168,7 +184,7 @@ demo: all $(BUILD)/examples/heat
 unit-test: $(UNIT_BINS)
 	@set -e; for t in $(UNIT_BINS); do echo "== $$t"; $$t; done
 
-mpi-test: all $(MPI_BINS)
+mpi-test: all $(MPI_BINS) $(CONF_BINS)
 	BUILD=$(BUILD) tests/mpi/run.sh
 
 test: check-generated unit-test mpi-test

@@ -70,12 +70,27 @@ typedef struct seshat_comm {
     MPI_Comm merged;
     int merged_rank, low_size;
     int32_t coll_seq;        /* collectives started on comm so far */
+    /* lifetime: requests still holding the entry; once the program frees
+     * comm (`freed`) the entry lives on until the last one completes */
+    int refs, freed;
+    int32_t idups;           /* MPI_Comm_idup calls on comm so far */
 } seshat_comm;
 
 int seshat_comms_init(MPI_Comm app);
 seshat_comm *seshat_comm_lookup(MPI_Comm comm);  /* NULL if unknown */
 void seshat_comm_register(MPI_Comm comm);        /* collective over comm */
-void seshat_comm_unregister(MPI_Comm comm);      /* before it is freed */
+/* Before the program frees comm: lookups no longer find it (Open MPI may
+ * reuse the handle at once); operations still pending on it keep it. */
+void seshat_comm_unregister(MPI_Comm comm);
+void seshat_comm_hold(seshat_comm *c);
+void seshat_comm_release(seshat_comm *c);
+/* MPI_Comm_idup of parent (the real one already started, *newcomm set):
+ * start seshat's own nonblocking part in op; when the program's request
+ * completes, seshat_comm_idup_finish registers *newcomm without a
+ * blocking collective (docs/design.md). */
+struct seshat_op;
+void seshat_comm_idup_post(struct seshat_op *op, seshat_comm *parent, MPI_Comm newcomm);
+void seshat_comm_idup_finish(struct seshat_op *op);
 void seshat_comms_fini(void);
 
 /* ---- point-to-point protocol (p2p.c) ---- */
@@ -107,9 +122,13 @@ typedef struct seshat_op {
                                 one (rendezvous, post sent), 3 arrival known */
     seshat_vtime arrival;
     MPI_Status status;
+    /* completed and charged by MPI_Request_get_status, which leaves the
+     * request to the program: the Wait or Test that frees it charges nothing */
+    int charged;
     /* collective (nonblocking): its pending exchange, see coll.h */
     int is_coll;
     struct seshat_coll_pending *coll;
+    struct seshat_idup *idup;   /* a pending MPI_Comm_idup (is_coll, no coll) */
 } seshat_op;
 
 
@@ -171,7 +190,8 @@ void seshat_p2p_flush(void);   /* send batched envelopes to the model */
 void seshat_p2p_stats(long long *messages, long long *bytes);
 
 /* ---- request table (reqs.c) ---- */
-seshat_op *seshat_req_add(MPI_Request req);    /* new record for req */
+/* New record for req, holding communicator c (may be NULL) until removed. */
+seshat_op *seshat_req_add(MPI_Request req, seshat_comm *c);
 uint32_t seshat_req_next_id(void);             /* a fresh request identity */
 seshat_op *seshat_req_find(MPI_Request req);
 /* The n-th record under req (Open MPI shares one handle between requests

@@ -241,3 +241,16 @@ seshat_envelope seshat_inbox_envelope(seshat_comm *c, int src, int tag, int keep
     }
     return e;
 }
+
+void seshat_inbox_forget(const seshat_comm *c)
+{
+    for (struct env_node **p = &env_head; *p;) {
+        struct env_node *n = *p;
+        if (n->comm == c) {
+            *p = n->next;
+            free(n);
+        } else {
+            p = &n->next;
+        }
+    }
+}

@@ -32,4 +32,7 @@ void seshat_inbox_drain(void);
  * non-zero it is stashed for the receive that follows. */
 seshat_envelope seshat_inbox_envelope(seshat_comm *c, int src, int tag, int keep);
 
+/* c is going away: drop the envelopes stashed for it. */
+void seshat_inbox_forget(const seshat_comm *c);
+
 #endif

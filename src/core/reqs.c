@@ -11,6 +11,7 @@
 struct rec {
     MPI_Request key;
     seshat_op op;
+    seshat_comm *held;             /* kept alive while the record exists */
     struct rec *next;              /* bucket chain */
     struct rec *uprev, *unext;     /* unmatched-receive list */
 };
@@ -36,10 +37,13 @@ uint32_t seshat_req_next_id(void)
     return ++next ? next : ++next;   /* never 0 */
 }
 
-seshat_op *seshat_req_add(MPI_Request req)
+seshat_op *seshat_req_add(MPI_Request req, seshat_comm *c)
 {
     struct rec *r = calloc(1, sizeof *r);
     r->key = req;
+    r->held = c;
+    if (c)
+        seshat_comm_hold(c);
     r->op.done = -1;
     unsigned b = bucket_of(req);
     r->next = buckets[b];
@@ -119,6 +123,8 @@ void seshat_req_remove_op(MPI_Request req, seshat_op *op)
             struct rec *r = *p;
             seshat_req_track_unmatched(&r->op, 0);
             *p = r->next;
+            if (r->held)
+                seshat_comm_release(r->held);
             free(r);
             return;
         }
@@ -131,6 +137,8 @@ void seshat_req_remove(MPI_Request req)
             struct rec *r = *p;
             seshat_req_track_unmatched(&r->op, 0);
             *p = r->next;
+            if (r->held)
+                seshat_comm_release(r->held);
             free(r);
             return;
         }

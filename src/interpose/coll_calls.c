@@ -76,7 +76,7 @@ static seshat_comm *contended(int outer, MPI_Comm comm)
         int rc = seshat_real.NAME ARGS;                                                       \
         seshat_comm *c = modeled(outer, comm, rc);                                            \
         if (c) {                                                                              \
-            seshat_op *op = seshat_req_add(*req);                                             \
+            seshat_op *op = seshat_req_add(*req, c);                                             \
             op->is_coll = 1;                                                                  \
             seshat_coll_post(op, c, KIND, ROOT, BYTES);                                       \
         }                                                                                     \
@@ -86,16 +86,24 @@ static seshat_comm *contended(int outer, MPI_Comm comm)
     }                                                                                         \
     int MPI_##NAME PARAMS __attribute__((alias("PMPI_" #NAME)));
 
+/* Rooted collectives: on an intercommunicator the root passes MPI_ROOT and
+ * the rest of its group MPI_PROC_NULL, whose arguments are not significant
+ * (they may be NULL or MPI_DATATYPE_NULL); only the root's counts are. */
+static int is_root(const seshat_comm *c, int root)
+{
+    return c->is_inter ? root == MPI_ROOT : c->my_rank == root;
+}
+#define IDLE(root) (c->is_inter && (root) == MPI_PROC_NULL)
 #define ROOTED(scount, stype, rcount, rtype) \
-    (c->my_rank == root ? seshat_bytes(rcount, rtype) : seshat_bytes(scount, stype))
+    (IDLE(root) ? 0 : is_root(c, root) ? seshat_bytes(rcount, rtype) : seshat_bytes(scount, stype))
 
 BLOCKING(Barrier, Ibarrier, SESHAT_COLL_BARRIER, 0, 0, (MPI_Comm comm), (comm))
 NONBLOCKING(Ibarrier, SESHAT_COLL_BARRIER, 0, 0, (MPI_Comm comm, MPI_Request *req), (comm, req))
 
-BLOCKING(Bcast, Ibcast, SESHAT_COLL_BCAST, root, seshat_bytes(count, type),
+BLOCKING(Bcast, Ibcast, SESHAT_COLL_BCAST, root, IDLE(root) ? 0 : seshat_bytes(count, type),
          (void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm),
          (buf, count, type, root, comm))
-NONBLOCKING(Ibcast, SESHAT_COLL_BCAST, root, seshat_bytes(count, type),
+NONBLOCKING(Ibcast, SESHAT_COLL_BCAST, root, IDLE(root) ? 0 : seshat_bytes(count, type),
             (void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, MPI_Request *req),
             (buf, count, type, root, comm, req))
 
@@ -112,7 +120,8 @@ NONBLOCKING(Ibcast, SESHAT_COLL_BCAST, root, seshat_bytes(count, type),
 #define REDUCE_PARAMS const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op
 #define REDUCE_ARGS sbuf, rbuf, count, type, op
 #define REDUCE_BYTES seshat_bytes(count, type)
-ROOTED_PAIR(Reduce, Ireduce, SESHAT_COLL_REDUCE, REDUCE_BYTES, REDUCE_PARAMS, REDUCE_ARGS)
+ROOTED_PAIR(Reduce, Ireduce, SESHAT_COLL_REDUCE, IDLE(root) ? 0 : REDUCE_BYTES, REDUCE_PARAMS,
+            REDUCE_ARGS)
 PAIR(Allreduce, Iallreduce, SESHAT_COLL_ALLREDUCE, REDUCE_BYTES, REDUCE_PARAMS, REDUCE_ARGS)
 PAIR(Scan, Iscan, SESHAT_COLL_SCAN, REDUCE_BYTES, REDUCE_PARAMS, REDUCE_ARGS)
 PAIR(Exscan, Iexscan, SESHAT_COLL_EXSCAN, REDUCE_BYTES, REDUCE_PARAMS, REDUCE_ARGS)
@@ -121,8 +130,17 @@ PAIR(Reduce_scatter_block, Ireduce_scatter_block, SESHAT_COLL_REDUCE_SCATTER, RE
 
 #define RS_PARAMS const void *sbuf, void *rbuf, const int counts[], MPI_Datatype type, MPI_Op op
 #define RS_ARGS sbuf, rbuf, counts, type, op
+/* counts: one per member of the local group (the result of the remote
+ * group's reduction, on an intercommunicator) */
+static int local_size(const seshat_comm *c)
+{
+    int n = c->peer_size;
+    if (c->is_inter)
+        seshat_real.Comm_size(c->comm, &n);
+    return n;
+}
 PAIR(Reduce_scatter, Ireduce_scatter, SESHAT_COLL_REDUCE_SCATTER,
-     max_count(counts, c->peer_size, type), RS_PARAMS, RS_ARGS)
+     max_count(counts, local_size(c), type), RS_PARAMS, RS_ARGS)
 
 #define GS_PARAMS const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount, \
                   MPI_Datatype rtype
@@ -137,8 +155,8 @@ PAIR(Alltoall, Ialltoall, SESHAT_COLL_ALLTOALL, seshat_bytes(rcount, rtype), GS_
 #define GV_PARAMS const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, \
                   const int rcounts[], const int displs[], MPI_Datatype rtype
 #define GV_ARGS sbuf, scount, stype, rbuf, rcounts, displs, rtype
-#define GV_BYTES (c->my_rank == root ? max_count(rcounts, c->peer_size, rtype) \
-                                     : seshat_bytes(scount, stype))
+#define GV_BYTES (IDLE(root) ? 0 : is_root(c, root) ? max_count(rcounts, c->peer_size, rtype) \
+                                                   : seshat_bytes(scount, stype))
 ROOTED_PAIR(Gatherv, Igatherv, SESHAT_COLL_GATHER, GV_BYTES, GV_PARAMS, GV_ARGS)
 PAIR(Allgatherv, Iallgatherv, SESHAT_COLL_ALLGATHER, max_count(rcounts, c->peer_size, rtype),
      GV_PARAMS, GV_ARGS)
@@ -146,8 +164,8 @@ PAIR(Allgatherv, Iallgatherv, SESHAT_COLL_ALLGATHER, max_count(rcounts, c->peer_
 #define SV_PARAMS const void *sbuf, const int scounts[], const int displs[], MPI_Datatype stype, \
                   void *rbuf, int rcount, MPI_Datatype rtype
 #define SV_ARGS sbuf, scounts, displs, stype, rbuf, rcount, rtype
-#define SV_BYTES (c->my_rank == root ? max_count(scounts, c->peer_size, stype) \
-                                     : seshat_bytes(rcount, rtype))
+#define SV_BYTES (IDLE(root) ? 0 : is_root(c, root) ? max_count(scounts, c->peer_size, stype) \
+                                                   : seshat_bytes(rcount, rtype))
 ROOTED_PAIR(Scatterv, Iscatterv, SESHAT_COLL_SCATTER, SV_BYTES, SV_PARAMS, SV_ARGS)
 
 #define AV_PARAMS const void *sbuf, const int scounts[], const int sdispls[], MPI_Datatype stype, \
@@ -194,7 +212,7 @@ PAIR(Alltoallw, Ialltoallw, SESHAT_COLL_ALLTOALL, mean_w(rcounts, rtypes, c->pee
         int rc = seshat_real.INAME(A, comm, req);                                             \
         seshat_comm *c = modeled(outer, comm, rc);                                            \
         if (c) {                                                                              \
-            seshat_op *op = seshat_req_add(*req);                                             \
+            seshat_op *op = seshat_req_add(*req, c);                                             \
             op->is_coll = 1;                                                                  \
             seshat_coll_neighbor_post(op, c, BYTES);                                          \
         }                                                                                     \

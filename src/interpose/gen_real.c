@@ -30,8 +30,10 @@ const char *const seshat_call_names[SESHAT_CALL_COUNT] = {
     "MPI_Comm_call_errhandler",
     "MPI_Comm_compare",
     "MPI_Comm_create",
+    "MPI_Comm_create_errhandler",
     "MPI_Comm_create_group",
     "MPI_Comm_delete_attr",
+    "MPI_Comm_disconnect",
     "MPI_Comm_dup",
     "MPI_Comm_dup_with_info",
     "MPI_Comm_free",
@@ -279,8 +281,10 @@ const unsigned char seshat_call_unmodeled[SESHAT_CALL_COUNT] = {
     0, /* Comm_call_errhandler */
     0, /* Comm_compare */
     0, /* Comm_create */
+    0, /* Comm_create_errhandler */
     0, /* Comm_create_group */
     0, /* Comm_delete_attr */
+    0, /* Comm_disconnect */
     0, /* Comm_dup */
     0, /* Comm_dup_with_info */
     0, /* Comm_free */
@@ -378,8 +382,8 @@ const unsigned char seshat_call_unmodeled[SESHAT_CALL_COUNT] = {
     0, /* Graph_neighbors */
     0, /* Graph_neighbors_count */
     0, /* Graphdims_get */
-    1, /* Grequest_complete */
-    1, /* Grequest_start */
+    0, /* Grequest_complete */
+    0, /* Grequest_start */
     0, /* Iallgather */
     0, /* Iallgatherv */
     0, /* Iallreduce */
@@ -432,7 +436,7 @@ const unsigned char seshat_call_unmodeled[SESHAT_CALL_COUNT] = {
     0, /* Reduce_scatter */
     0, /* Reduce_scatter_block */
     0, /* Request_free */
-    1, /* Request_get_status */
+    0, /* Request_get_status */
     1, /* Rget */
     1, /* Rget_accumulate */
     1, /* Rput */

@@ -193,16 +193,6 @@ int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
 }
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm) __attribute__((alias("PMPI_Comm_create")));
 
-int PMPI_Comm_delete_attr(MPI_Comm comm, int comm_keyval)
-{
-    int outer = seshat_enter(SESHAT_CALL_Comm_delete_attr);
-    int rc = seshat_real.Comm_delete_attr(seshat_comm_in(comm), comm_keyval);
-    if (outer)
-        seshat_leave(SESHAT_CALL_Comm_delete_attr);
-    return rc;
-}
-int MPI_Comm_delete_attr(MPI_Comm comm, int comm_keyval) __attribute__((alias("PMPI_Comm_delete_attr")));
-
 int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 {
     int outer = seshat_enter(SESHAT_CALL_Comm_dup);
@@ -300,16 +290,6 @@ int PMPI_Comm_remote_size(MPI_Comm comm, int *size)
     return rc;
 }
 int MPI_Comm_remote_size(MPI_Comm comm, int *size) __attribute__((alias("PMPI_Comm_remote_size")));
-
-int PMPI_Comm_set_attr(MPI_Comm comm, int comm_keyval, void *attribute_val)
-{
-    int outer = seshat_enter(SESHAT_CALL_Comm_set_attr);
-    int rc = seshat_real.Comm_set_attr(seshat_comm_in(comm), comm_keyval, attribute_val);
-    if (outer)
-        seshat_leave(SESHAT_CALL_Comm_set_attr);
-    return rc;
-}
-int MPI_Comm_set_attr(MPI_Comm comm, int comm_keyval, void *attribute_val) __attribute__((alias("PMPI_Comm_set_attr")));
 
 int PMPI_Comm_set_info(MPI_Comm comm, MPI_Info info)
 {
@@ -1161,16 +1141,6 @@ int PMPI_Raccumulate(const void *origin_addr, int origin_count, MPI_Datatype ori
 }
 int MPI_Raccumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request *request) __attribute__((alias("PMPI_Raccumulate")));
 
-int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
-{
-    int outer = seshat_enter(SESHAT_CALL_Request_get_status);
-    int rc = seshat_real.Request_get_status(request, flag, status);
-    if (outer)
-        seshat_leave(SESHAT_CALL_Request_get_status);
-    return rc;
-}
-int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status) __attribute__((alias("PMPI_Request_get_status")));
-
 int PMPI_Rget(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win, MPI_Request *request)
 {
     int outer = seshat_enter(SESHAT_CALL_Rget);
@@ -1590,24 +1560,4 @@ int PMPI_Win_wait(MPI_Win win)
     return rc;
 }
 int MPI_Win_wait(MPI_Win win) __attribute__((alias("PMPI_Win_wait")));
-
-int PMPI_Attr_delete(MPI_Comm comm, int keyval)
-{
-    int outer = seshat_enter(SESHAT_CALL_Attr_delete);
-    int rc = seshat_real.Attr_delete(seshat_comm_in(comm), keyval);
-    if (outer)
-        seshat_leave(SESHAT_CALL_Attr_delete);
-    return rc;
-}
-int MPI_Attr_delete(MPI_Comm comm, int keyval) __attribute__((alias("PMPI_Attr_delete")));
-
-int PMPI_Attr_put(MPI_Comm comm, int keyval, void *attribute_val)
-{
-    int outer = seshat_enter(SESHAT_CALL_Attr_put);
-    int rc = seshat_real.Attr_put(seshat_comm_in(comm), keyval, attribute_val);
-    if (outer)
-        seshat_leave(SESHAT_CALL_Attr_put);
-    return rc;
-}
-int MPI_Attr_put(MPI_Comm comm, int keyval, void *attribute_val) __attribute__((alias("PMPI_Attr_put")));
 

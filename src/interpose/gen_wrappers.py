@@ -7,7 +7,8 @@ Writes:
   gen_calls.h    - call ids, names, and the table of real PMPI entry points
   gen_real.c     - the table, resolved with dlsym(RTLD_NEXT)
   gen_wrappers.c - pass-through wrappers (world substitution, clock, comm
-                   registration, one-time warning for unmodeled calls)
+                   registration, one-time warning for unmodeled calls;
+                   `local` calls are wrapped only to be traced)
 The output is committed; `make check-generated` fails when it is stale.
 """
 import fnmatch
@@ -80,7 +81,7 @@ def param_type(p):
 
 
 def read_spec():
-    spec = {"special": [], "skip": [], "unmodeled": []}
+    spec = {"special": [], "skip": [], "unmodeled": [], "local": []}
     for line in open(os.path.join(HERE, "calls.spec")):
         line = line.split("#", 1)[0].split()
         if line:
@@ -108,7 +109,7 @@ def main():
             continue
         has_comm = any(re.match(r"MPI_Comm\s+\w+$", p) for p in params)
         unmodeled = matches(name, spec["unmodeled"])
-        if has_comm or unmodeled:
+        if has_comm or unmodeled or matches(name, spec["local"]):
             wrapped.append((name, params, unmodeled))
 
     ids = sorted(set(spec["special"]) | {w[0] for w in wrapped})

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "common/job.h"
 #include "common/log.h"
 #include "core/coll.h"
 #include "interpose/interpose.h"
@@ -56,6 +57,7 @@ static void contention_env(void)
 
 static void start(void)
 {
+    seshat_job_note_init();   /* seshat-run: MPI_Init did reach seshat */
     seshat_runtime_start();
     seshat_active = 1;
     seshat_clock_leave();
@@ -93,6 +95,7 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 int PMPI_Finalize(void)
 {
     if (seshat_enter(SESHAT_CALL_Finalize)) {
+        seshat_attr_finalize();
         seshat_runtime_stop();
         seshat_active = 0;
         seshat_depth = 0;
@@ -124,38 +127,40 @@ double PMPI_Wtick(void)
 }
 double MPI_Wtick(void) __attribute__((alias("PMPI_Wtick")));
 
-/* Predefined attributes live on the real world; MPI_UNIVERSE_SIZE must
- * not count the model ranks. */
+/* Predefined attributes live on the real world. MPI_UNIVERSE_SIZE is its
+ * value there: the slots Open MPI knows, as in a native run. */
 static int get_attr(int (*real)(MPI_Comm, int, void *, int *), MPI_Comm comm, int keyval,
                     void *val, int *flag)
 {
-    static int universe;
     int predefined = keyval == MPI_TAG_UB || keyval == MPI_HOST || keyval == MPI_IO ||
                      keyval == MPI_WTIME_IS_GLOBAL || keyval == MPI_UNIVERSE_SIZE ||
                      keyval == MPI_APPNUM || keyval == MPI_LASTUSEDCODE;
     comm = seshat_comm_in(comm);
     if (!seshat_active || !predefined || comm != seshat_rt.app)
         return real(comm, keyval, val, flag);
-    int rc = real(MPI_COMM_WORLD, keyval, val, flag);
-    if (rc == MPI_SUCCESS && *flag && keyval == MPI_UNIVERSE_SIZE) {
-        universe = **(int **)val - seshat_rt.nmodel;
-        if (universe < seshat_rt.napp)
-            universe = seshat_rt.napp;
-        *(int **)val = &universe;
-    }
+    return real(MPI_COMM_WORLD, keyval, val, flag);
+}
+
+static int get_attr_traced(enum seshat_call_id id, int (*real)(MPI_Comm, int, void *, int *),
+                           MPI_Comm comm, int keyval, void *val, int *flag)
+{
+    int outer = seshat_enter(id);
+    int rc = get_attr(real, comm, keyval, val, flag);
+    if (outer)
+        seshat_leave(id);
     return rc;
 }
 
 int PMPI_Comm_get_attr(MPI_Comm comm, int keyval, void *val, int *flag)
 {
-    return get_attr(seshat_real.Comm_get_attr, comm, keyval, val, flag);
+    return get_attr_traced(SESHAT_CALL_Comm_get_attr, seshat_real.Comm_get_attr, comm, keyval, val, flag);
 }
 int MPI_Comm_get_attr(MPI_Comm comm, int keyval, void *val, int *flag)
     __attribute__((alias("PMPI_Comm_get_attr")));
 
 int PMPI_Attr_get(MPI_Comm comm, int keyval, void *val, int *flag)
 {
-    return get_attr(seshat_real.Attr_get, comm, keyval, val, flag);
+    return get_attr_traced(SESHAT_CALL_Attr_get, seshat_real.Attr_get, comm, keyval, val, flag);
 }
 int MPI_Attr_get(MPI_Comm comm, int keyval, void *val, int *flag)
     __attribute__((alias("PMPI_Attr_get")));
@@ -163,34 +168,60 @@ int MPI_Attr_get(MPI_Comm comm, int keyval, void *val, int *flag)
 /* Errors raised without a communicator use the real world's handler. */
 int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler eh)
 {
+    int outer = seshat_enter(SESHAT_CALL_Comm_set_errhandler);
     if (seshat_active && comm == MPI_COMM_WORLD)
         seshat_real.Comm_set_errhandler(MPI_COMM_WORLD, eh);
-    return seshat_real.Comm_set_errhandler(seshat_comm_in(comm), eh);
+    int rc = seshat_real.Comm_set_errhandler(seshat_comm_in(comm), eh);
+    if (outer)
+        seshat_leave(SESHAT_CALL_Comm_set_errhandler);
+    return rc;
 }
 int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler eh)
     __attribute__((alias("PMPI_Comm_set_errhandler")));
 
+/* Frees (and disconnects) are traced like every call. */
+static int comm_release(enum seshat_call_id id, int (*real)(MPI_Comm *), MPI_Comm *comm)
+{
+    int outer = seshat_enter(id);
+    if (outer && comm)
+        seshat_comm_unregister(*comm);
+    int rc = real(comm);
+    if (outer)
+        seshat_leave(id);
+    return rc;
+}
+
 int PMPI_Comm_free(MPI_Comm *comm)
 {
-    if (seshat_active && comm)
-        seshat_comm_unregister(*comm);
-    return seshat_real.Comm_free(comm);
+    return comm_release(SESHAT_CALL_Comm_free, seshat_real.Comm_free, comm);
 }
 int MPI_Comm_free(MPI_Comm *comm) __attribute__((alias("PMPI_Comm_free")));
 
-/* Duplicated at once; the request returned is already complete. */
+/* Waits for what is pending on comm, then frees it (no program world). */
+int PMPI_Comm_disconnect(MPI_Comm *comm)
+{
+    return comm_release(SESHAT_CALL_Comm_disconnect, seshat_real.Comm_disconnect, comm);
+}
+int MPI_Comm_disconnect(MPI_Comm *comm) __attribute__((alias("PMPI_Comm_disconnect")));
+
+/* Nonblocking for real: the new communicator is registered when the
+ * request completes (request_calls.c), at no modeled cost. */
 int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
 {
+    comm = seshat_comm_in(comm);
     int outer = seshat_enter(SESHAT_CALL_Comm_idup);
-    if (!outer)
-        return seshat_real.Comm_idup(seshat_comm_in(comm), newcomm, request);
-    seshat_comm_sync(seshat_comm_in(comm));
-    int rc = seshat_real.Comm_dup(seshat_comm_in(comm), newcomm);
-    if (rc == MPI_SUCCESS) {
-        seshat_comm_created(*newcomm);
-        rc = seshat_real.Irecv(NULL, 0, MPI_BYTE, MPI_PROC_NULL, 0, MPI_COMM_SELF, request);
+    int rc = seshat_real.Comm_idup(comm, newcomm, request);
+    seshat_comm *c;
+    if (outer && rc == MPI_SUCCESS && (c = seshat_comm_lookup(comm))) {
+        seshat_op *op = seshat_req_add(*request, c);
+        op->is_coll = 1;
+        op->active = 1;
+        op->comm = c;
+        op->done = seshat_clock_now();   /* no trace identity: not a message */
+        seshat_comm_idup_post(op, c, *newcomm);
     }
-    seshat_leave(SESHAT_CALL_Comm_idup);
+    if (outer)
+        seshat_leave(SESHAT_CALL_Comm_idup);
     return rc;
 }
 int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)

@@ -50,6 +50,9 @@ static inline void seshat_leave(enum seshat_call_id id)
     seshat_depth = 0;
 }
 
+/* MPI_Finalize: delete MPI_COMM_SELF's attributes as Open MPI would. */
+void seshat_attr_finalize(void);
+
 /* A wrapped call created a communicator: register it (collective). */
 void seshat_comm_created(MPI_Comm c);
 /* Before a call that creates a communicator from comm: contention = on

@@ -60,7 +60,7 @@ __attribute__((always_inline)) static inline int nonblocking_send(enum seshat_ca
             seshat_trace_payload(buf, count, type, comm);
         rc = ireal(buf, count, type, dest, tag, comm, req);
         if (rc == MPI_SUCCESS)
-            *seshat_req_add(*req) = op;
+            *seshat_req_add(*req, c) = op;
     }
     seshat_leave(id);
     return rc;
@@ -75,7 +75,7 @@ __attribute__((always_inline)) static inline int send_init(enum seshat_call_id i
     int rc = init(buf, count, type, dest, tag, comm, req);
     seshat_comm *c;
     if (outer && rc == MPI_SUCCESS && (c = seshat_comm_lookup(comm))) {
-        seshat_op *op = seshat_req_add(*req);
+        seshat_op *op = seshat_req_add(*req, c);
         *op = (seshat_op){ .is_send = 1, .persistent = 1, .comm = c, .peer = dest, .tag = tag,
                            .bytes = seshat_bytes(count, type), .mode = mode, .done = -1,
                            .req_id = seshat_req_next_id() };
@@ -160,7 +160,7 @@ int PMPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI
     int rc = seshat_real.Irecv(buf, count, type, source, tag, comm, req);
     seshat_comm *c;
     if (outer && rc == MPI_SUCCESS && (c = seshat_comm_lookup(comm))) {
-        seshat_op *op = seshat_req_add(*req);
+        seshat_op *op = seshat_req_add(*req, c);
         op->req_id = seshat_req_next_id();
         seshat_recv_begin(op, c, source, tag);
         seshat_req_track_unmatched(op, 1);
@@ -180,7 +180,7 @@ int PMPI_Recv_init(void *buf, int count, MPI_Datatype type, int source, int tag,
     int rc = seshat_real.Recv_init(buf, count, type, source, tag, comm, req);
     seshat_comm *c;
     if (outer && rc == MPI_SUCCESS && (c = seshat_comm_lookup(comm))) {
-        seshat_op *op = seshat_req_add(*req);
+        seshat_op *op = seshat_req_add(*req, c);
         *op = (seshat_op){ .persistent = 1, .comm = c, .peer = source, .tag = tag, .done = -1,
                            .req_id = seshat_req_next_id() };
     }

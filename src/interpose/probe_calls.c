@@ -18,6 +18,14 @@ static int blocking_probe(int source, int tag, MPI_Comm comm, MPI_Status *st)
     return rc;
 }
 
+/* A nonblocking probe found nothing: the program may poll until it does,
+ * so what other ranks need from this one is served now. */
+static void not_found(void)
+{
+    seshat_block_report();
+    seshat_serve();
+}
+
 int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
 {
     comm = seshat_comm_in(comm);
@@ -50,8 +58,8 @@ int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *statu
     int rc = seshat_real.Iprobe(source, tag, comm, flag, st);
     if (c && rc == MPI_SUCCESS && *flag)
         seshat_clock_advance_to(seshat_peek_arrival(c, st));
-    else if (c && rc == MPI_SUCCESS)
-        seshat_block_report();
+    else if (outer && rc == MPI_SUCCESS)
+        not_found();
     if (outer)
         seshat_leave(SESHAT_CALL_Iprobe);
     return rc;
@@ -65,7 +73,8 @@ static void matched(seshat_comm *c, MPI_Message msg, const MPI_Status *st, int s
 {
     if (msg == MPI_MESSAGE_NO_PROC || msg == MPI_MESSAGE_NULL)
         return;
-    seshat_op *op = seshat_req_add((MPI_Request)(void *)msg);
+    seshat_op *op = seshat_req_add((MPI_Request)(void *)msg, c);
+    op->req_id = seshat_req_next_id();   /* the trace's COMPLETE names it at Mrecv/Wait */
     seshat_recv_begin(op, c, source, tag);
     seshat_recv_match(op, st);
 }
@@ -109,8 +118,8 @@ int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *msg
     int rc = seshat_real.Improbe(source, tag, comm, flag, msg, st);
     if (c && rc == MPI_SUCCESS && *flag)
         matched(c, *msg, st, source, tag);
-    else if (c && rc == MPI_SUCCESS)
-        seshat_block_report();
+    else if (outer && rc == MPI_SUCCESS)
+        not_found();
     if (outer)
         seshat_leave(SESHAT_CALL_Improbe);
     return rc;
@@ -127,6 +136,8 @@ int PMPI_Mrecv(void *buf, int count, MPI_Datatype type, MPI_Message *msg, MPI_St
     if (op) {
         if (rc == MPI_SUCCESS)
             seshat_clock_advance_to(seshat_recv_finish(op, seshat_clock_now()));
+        if (rc == MPI_SUCCESS && seshat_tracing)
+            seshat_trace_complete(op->req_id);
         seshat_req_remove(key);
     }
     if (outer)
@@ -144,7 +155,7 @@ int PMPI_Imrecv(void *buf, int count, MPI_Datatype type, MPI_Message *msg, MPI_R
     int rc = seshat_real.Imrecv(buf, count, type, msg, req);
     if (op) {
         if (rc == MPI_SUCCESS)
-            *seshat_req_add(*req) = *op;
+            *seshat_req_add(*req, op->comm) = *op;
         seshat_req_remove(key);
     }
     if (outer)

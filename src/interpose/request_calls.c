@@ -14,6 +14,7 @@ static void start_one(MPI_Request r)
     seshat_op *op = seshat_req_find(r);
     if (!op || !op->persistent)
         return;
+    op->charged = 0;
     if (op->is_send) {
         seshat_send_begin(op, op->comm, op->peer, op->tag, op->bytes, op->mode);
     } else {
@@ -73,8 +74,10 @@ static int resolvable(seshat_op *op, MPI_Status *st)
 /* When this operation completes in virtual time (learning it if needed). */
 static seshat_vtime completion_of(seshat_op *op, MPI_Status *st)
 {
-    if (op->is_coll)
+    if (op->is_coll) {
+        seshat_comm_idup_finish(op);
         return op->coll ? seshat_coll_finish(op) : op->done;
+    }
     if (op->is_send) {
         int cancelled = 0;
         seshat_real.Test_cancelled(st, &cancelled);
@@ -119,25 +122,49 @@ static seshat_op *set_op(const MPI_Request *handles, const int *idx, int k)
     return seshat_req_find_nth(h, nth);
 }
 
-/* Charge completed requests handles[idx[k]] (statuses packed by k) in order of their virtual completion,
- * so receive overheads queue up the way the model says. */
-static void complete_set(const MPI_Request *handles, const int *idx, int n, MPI_Status *st,
-                         int status_stride)
+/* A completed request seshat still has to charge. */
+static int chargeable(const seshat_op *op) { return op && op->active && !op->charged; }
+
+/* Forget the requests of a set that an earlier MPI_Request_get_status
+ * charged (their records first, as forgetting changes the shared-handle
+ * numbering). */
+static void forget_charged(const MPI_Request *handles, const int *idx, int n)
 {
+    struct done local[16], *d = n <= 16 ? local : malloc(sizeof *d * (size_t)n);
+    int m = 0;
+    for (int k = 0; k < n; k++) {
+        seshat_op *op = set_op(handles, idx, k);
+        if (op && op->active && op->charged)
+            d[m++] = (struct done){ handles[idx ? idx[k] : k], op, 0 };
+    }
+    for (int k = 0; k < m; k++)
+        forget(d[k].handle, d[k].op);
+    if (d != local)
+        free(d);
+}
+
+/* Charge completed requests handles[idx[k]] (statuses packed by k) in order of their virtual completion,
+ * so receive overheads queue up the way the model says. `keep`: the
+ * program still holds them (MPI_Request_get_status): charge, do not forget. */
+static void complete_set(const MPI_Request *handles, const int *idx, int n, MPI_Status *st,
+                         int status_stride, int keep)
+{
+    if (!keep)
+        forget_charged(handles, idx, n);
     struct done local[16], *d = n <= 16 ? local : malloc(sizeof *d * (size_t)n);
     int m = 0;
     /* Every completed receive learns what it can first: none of them may
      * sit on an answer while another one waits (docs/models.md). */
     for (int k = 0; k < n; k++) {
         seshat_op *op = set_op(handles, idx, k);
-        if (op && op->active && !op->is_send && !op->is_coll && !op->matched)
+        if (chargeable(op) && !op->is_send && !op->is_coll && !op->matched)
             seshat_recv_match(op, &st[k * status_stride]);
     }
     for (int pending = seshat_rt.contention; pending;) {
         pending = 0;
         for (int k = 0; k < n; k++) {
             seshat_op *op = set_op(handles, idx, k);
-            if (op && op->active && !resolvable(op, &st[k * status_stride]))
+            if (chargeable(op) && !resolvable(op, &st[k * status_stride]))
                 pending++;
         }
         if (pending)
@@ -146,7 +173,7 @@ static void complete_set(const MPI_Request *handles, const int *idx, int n, MPI_
     for (int k = 0; k < n; k++) {
         int i = idx ? idx[k] : k;
         seshat_op *op = set_op(handles, idx, k);
-        if (!op || !op->active)
+        if (!chargeable(op))
             continue;
         d[m++] = (struct done){ handles[i], op, completion_of(op, &st[k * status_stride]) };
     }
@@ -157,7 +184,10 @@ static void complete_set(const MPI_Request *handles, const int *idx, int n, MPI_
             seshat_clock_advance_to(d[k].t);
         else
             seshat_clock_advance_to(seshat_recv_finish(op, seshat_clock_now()));
-        forget(d[k].handle, op);
+        if (keep)
+            op->charged = 1;
+        else
+            forget(d[k].handle, op);
     }
     if (d != local)
         free(d);
@@ -197,6 +227,14 @@ static void maybe_block(const MPI_Request *reqs, int n, int all)
 
 
 
+/* A test found nothing complete: the program may poll until something
+ * completes, so what other ranks need from this one is served now. */
+static void not_yet(const MPI_Request *reqs, int n, int all)
+{
+    maybe_block(reqs, n, all);
+    seshat_serve();
+}
+
 /* Statuses: the program's array, or ours when it passed the IGNORE sentinel. */
 static MPI_Status *status_array(MPI_Status *user, int n, MPI_Status *local, int nlocal)
 {
@@ -233,7 +271,7 @@ int PMPI_Wait(MPI_Request *req, MPI_Status *status)
         }
     }
     if (rc == MPI_SUCCESS)
-        complete_set(&h, NULL, 1, st, 0);
+        complete_set(&h, NULL, 1, st, 0, 0);
     seshat_leave(SESHAT_CALL_Wait);
     return rc;
 }
@@ -247,9 +285,9 @@ int PMPI_Test(MPI_Request *req, int *flag, MPI_Status *status)
     MPI_Status tmp, *st = status == MPI_STATUS_IGNORE ? &tmp : status;
     int rc = seshat_real.Test(req, flag, st);
     if (rc == MPI_SUCCESS && *flag)
-        complete_set(&h, NULL, 1, st, 0);
+        complete_set(&h, NULL, 1, st, 0, 0);
     else if (rc == MPI_SUCCESS)
-        maybe_block(&h, 1, 1);
+        not_yet(&h, 1, 1);
     seshat_leave(SESHAT_CALL_Test);
     return rc;
 }
@@ -272,7 +310,7 @@ int PMPI_Waitall(int n, MPI_Request reqs[], MPI_Status sts[])
         }
     }
     if (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS)
-        complete_set(h, NULL, n, st, 1);
+        complete_set(h, NULL, n, st, 1, 0);
     RELEASE(h, hl);
     if (st != sts)
         RELEASE(st, sl);
@@ -289,9 +327,9 @@ int PMPI_Testall(int n, MPI_Request reqs[], int *flag, MPI_Status sts[])
     MPI_Status sl[NLOCAL], *st = status_array(sts, n, sl, NLOCAL);
     int rc = seshat_real.Testall(n, reqs, flag, st);
     if ((rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *flag)
-        complete_set(h, NULL, n, st, 1);
+        complete_set(h, NULL, n, st, 1, 0);
     else if (rc == MPI_SUCCESS)
-        maybe_block(h, n, 1);
+        not_yet(h, n, 1);
     RELEASE(h, hl);
     if (st != sts)
         RELEASE(st, sl);
@@ -318,9 +356,9 @@ static int any(enum seshat_call_id id, int wait, int n, MPI_Request reqs[], int 
         }
     }
     if (rc == MPI_SUCCESS && f && *index != MPI_UNDEFINED)
-        complete_set(&h[*index], NULL, 1, st, 0);
+        complete_set(&h[*index], NULL, 1, st, 0, 0);
     else if (rc == MPI_SUCCESS && !f)
-        maybe_block(h, n, 0);
+        not_yet(h, n, 0);
     if (flag)
         *flag = f;
     RELEASE(h, hl);
@@ -363,10 +401,10 @@ static int some(enum seshat_call_id id, int wait, int n, MPI_Request reqs[], int
         }
     }
     if ((rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *outcount != MPI_UNDEFINED) {
-        complete_set(h, idx, *outcount, st, 1);
+        complete_set(h, idx, *outcount, st, 1, 0);
     }
     if (rc == MPI_SUCCESS && *outcount == 0)
-        maybe_block(h, n, 0);
+        not_yet(h, n, 0);
     RELEASE(h, hl);
     if (st != sts)
         RELEASE(st, sl);
@@ -394,14 +432,43 @@ int MPI_Testsome(int n, MPI_Request reqs[], int *outcount, int idx[], MPI_Status
 
 int PMPI_Request_free(MPI_Request *req)
 {
-    if (seshat_active && !seshat_depth && seshat_req_find(*req))
+    int outer = seshat_enter(SESHAT_CALL_Request_free);
+    if (outer && seshat_req_find(*req))
         seshat_req_remove(*req);
-    return seshat_real.Request_free(req);
+    int rc = seshat_real.Request_free(req);
+    if (outer)
+        seshat_leave(SESHAT_CALL_Request_free);
+    return rc;
 }
 int MPI_Request_free(MPI_Request *req) __attribute__((alias("PMPI_Request_free")));
 
+/* The request completes (cancelled or not) through Wait/Test, which
+ * charge a cancelled one nothing (completion_of). */
 int PMPI_Cancel(MPI_Request *req)
 {
-    return seshat_real.Cancel(req);
+    int outer = seshat_enter(SESHAT_CALL_Cancel);
+    int rc = seshat_real.Cancel(req);
+    if (outer)
+        seshat_leave(SESHAT_CALL_Cancel);
+    return rc;
 }
 int MPI_Cancel(MPI_Request *req) __attribute__((alias("PMPI_Cancel")));
+
+/* A query that leaves the request to the program: a completed request is
+ * charged now (once; the Wait or Test that frees it charges nothing more);
+ * polling it makes progress like a Test. */
+int PMPI_Request_get_status(MPI_Request req, int *flag, MPI_Status *status)
+{
+    if (!seshat_enter(SESHAT_CALL_Request_get_status))
+        return seshat_real.Request_get_status(req, flag, status);
+    MPI_Status tmp, *st = status == MPI_STATUS_IGNORE ? &tmp : status;
+    int rc = seshat_real.Request_get_status(req, flag, st);
+    if (rc == MPI_SUCCESS && *flag)
+        complete_set(&req, NULL, 1, st, 0, 1);
+    else if (rc == MPI_SUCCESS)
+        not_yet(&req, 1, 1);
+    seshat_leave(SESHAT_CALL_Request_get_status);
+    return rc;
+}
+int MPI_Request_get_status(MPI_Request req, int *flag, MPI_Status *status)
+    __attribute__((alias("PMPI_Request_get_status")));
