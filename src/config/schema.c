@@ -19,6 +19,8 @@ const seshat_key seshat_keys[] = {
       "subtract the clock's own cost per compute interval (measured at start-up)" },
     { "simulator", "debug_model_delay", KEY_TIME, F(debug_model_delay_ns), "0", NULL, 0,
       "test only: the model rank sleeps this long per message" },
+    { "simulator", "watchdog", KEY_TIME, F(watchdog_ns), "30s", NULL, 0,
+      "end the job (exit 86, one line per rank) when every rank has waited this long with nothing moving; 0 = off" },
     { "network", "model", KEY_ENUM, F(model), "loggp", "loggp|simgrid", 0,
       "network model" },
     { "network", "path", KEY_ENUM, F(path), "direct", "direct|relay", 0,
