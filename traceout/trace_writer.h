@@ -33,9 +33,12 @@ const char *seshat_tw_error(const seshat_tw *w);
  * failed at any point. Accepts NULL. */
 int seshat_tw_close(seshat_tw *w);
 
-/* Best effort from a signal handler: write the active buffer as one
- * uncompressed LZ4 frame with a single write(2). Async-signal-safe; the
- * buffer being compressed by the thread at that moment may be lost. */
+/* From a signal handler (async-signal-safe): append what is not in the
+ * file yet, in record order, as uncompressed LZ4 frames of at most 64 KiB
+ * of records each (a kill during this write loses one of them at most):
+ * the buffer handed to the thread if it is not written yet, then the one
+ * being filled. A frame the thread is writing is waited for (10 s at
+ * most), so it stays before these. Call it from one thread at a time. */
 void seshat_tw_emergency(seshat_tw *w);
 
 #endif

@@ -246,9 +246,17 @@ static void open_stream(const seshat_config *cfg, const char *name)
         return;
     }
     seshat_tracing = 1;
+    /* Each of these blocked while the handler runs: a second one (Open
+     * MPI's SIGTERM after ours, a SIGINT) must not interrupt the flush. */
     static const int fatal[] = { SIGTERM, SIGINT, SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL };
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
     for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
-        signal(fatal[i], on_signal);
+        sigaddset(&sa.sa_mask, fatal[i]);
+    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
+        sigaction(fatal[i], &sa, NULL);
 }
 
 void seshat_trace_start(const seshat_config *cfg, MPI_Comm world, int world_rank, int napp,
