@@ -46,6 +46,11 @@ struct seshat_tw {
     pthread_cond_t cv;
     uint8_t *zbuf;
     size_t zcap;
+    size_t *zend;                /* end of each compressed frame in zbuf */
+    uint64_t *zcount;            /* records of the counted kinds in it */
+    size_t zmax;                 /* frames a buffer can make */
+    uint32_t count_mask;         /* seshat_tw_count_kinds */
+    uint64_t counted;            /* of them, in complete frames in the file */
     uint8_t *ebuf;               /* stored frames, preallocated for signals */
     size_t ecap;
     uint8_t hdr[LZ4F_HEADER_SIZE_MAX];
@@ -56,7 +61,8 @@ struct seshat_tw {
 /* End of the frame that starts at `from` in b[0, len): whole records, at
  * most `target` bytes unless the first record alone is longer. The records
  * were written by seshat_tw_record, so they parse (async-signal-safe). */
-static size_t frame_end(const uint8_t *b, size_t from, size_t len, size_t target)
+static size_t frame_end(const uint8_t *b, size_t from, size_t len, size_t target, uint32_t mask,
+                        uint64_t *count)
 {
     size_t at = from;
     while (at < len) {
@@ -68,6 +74,8 @@ static size_t frame_end(const uint8_t *b, size_t from, size_t len, size_t target
         size_t next = (size_t)(p - b) + (size_t)n;
         if (at > from && next - from > target)
             break;
+        if (count && kind < 32 && (mask >> kind & 1))
+            (*count)++;
         at = next;
     }
     return at;
@@ -88,22 +96,24 @@ static LZ4F_preferences_t prefs_for(size_t len, int fast)
     return p;
 }
 
-static int write_all(seshat_tw *w, const uint8_t *p, size_t len)
+/* Writes p[0, len); returns how many bytes reached the file (len unless
+ * the stream failed). */
+static size_t write_all(seshat_tw *w, const uint8_t *p, size_t len)
 {
-    while (len > 0) {
-        ssize_t n = w->write_fn(w->fd, p, len);
+    size_t done = 0;
+    while (done < len) {
+        ssize_t n = w->write_fn(w->fd, p + done, len - done);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0) {
             snprintf(w->err, sizeof w->err, "%s: %s: tracing stopped, the simulation goes on",
                      w->path, n < 0 ? strerror(errno) : "short write");
             w->failed = 1;
-            return -1;
+            break;
         }
-        p += n;
-        len -= (size_t)n;
+        done += (size_t)n;
     }
-    return 0;
+    return done;
 }
 
 /* Room for `more` bytes after `used` in zbuf (the thread's only). */
@@ -124,9 +134,15 @@ static int zroom(seshat_tw *w, size_t used, size_t more)
 static void write_buffer(seshat_tw *w, int i)
 {
     const uint8_t *src = w->buf[i];
-    size_t len = w->len[i], n = 0;
+    size_t len = w->len[i], n = 0, nf = 0;
     for (size_t at = 0, end; !w->failed && at < len; at = end) {
-        end = frame_end(src, at, len, FRAME_TARGET);
+        if (nf == w->zmax) {   /* cannot happen (seshat_tw_open) */
+            snprintf(w->err, sizeof w->err, "%s: more than %zu frames in a buffer", w->path, nf);
+            w->failed = 1;
+            break;
+        }
+        w->zcount[nf] = 0;
+        end = frame_end(src, at, len, FRAME_TARGET, w->count_mask, &w->zcount[nf]);
         LZ4F_preferences_t prefs = prefs_for(end - at, w->fast);
         size_t bound = LZ4F_compressFrameBound(end - at, &prefs);
         size_t r = zroom(w, n, bound) ? (size_t)-1
@@ -135,16 +151,21 @@ static void write_buffer(seshat_tw *w, int i)
             snprintf(w->err, sizeof w->err, "%s: compression failed: %s", w->path,
                      r == (size_t)-1 ? "out of memory" : LZ4F_getErrorName(r));
             w->failed = 1;
+            break;
         }
-        n += LZ4F_isError(r) ? 0 : r;
+        n += r;
+        w->zend[nf++] = n;
     }
     int free_io = IO_FREE;
     while (!atomic_compare_exchange_weak(&w->io, &free_io, IO_THREAD)) {
         free_io = IO_FREE;
         sched_yield();   /* a signal handler is writing: it gives io back */
     }
-    if (atomic_load(&w->inflight) == i && !w->failed && n > 0)
-        write_all(w, w->zbuf, n);
+    if (atomic_load(&w->inflight) == i && !w->failed && n > 0) {
+        size_t done = write_all(w, w->zbuf, n);
+        for (size_t k = 0; k < nf && w->zend[k] <= done; k++)
+            w->counted += w->zcount[k];
+    }
     atomic_store(&w->inflight, -1);
     atomic_store(&w->io, IO_FREE);
 }
@@ -201,6 +222,10 @@ seshat_tw *seshat_tw_open(const char *path, size_t bufsize, seshat_tw_write_fn w
     snprintf(w->path, sizeof w->path, "%s", path);
     LZ4F_preferences_t prefs = prefs_for(FRAME_TARGET, 0);
     w->zcap = LZ4F_compressFrameBound(FRAME_TARGET, &prefs) * (w->cap / FRAME_TARGET + 1);
+    /* Frames: two neighbours always hold more than FRAME_TARGET. */
+    w->zmax = 2 * (w->cap / FRAME_TARGET) + 1;
+    w->zend = malloc(w->zmax * sizeof *w->zend);
+    w->zcount = malloc(w->zmax * sizeof *w->zcount);
     /* Stored frames: at most 2 len / STORED_TARGET + 1 of them (two
      * neighbours always hold more than STORED_TARGET), each a header, an
      * end mark and a 4-byte header per 64 KiB block. */
@@ -212,7 +237,8 @@ seshat_tw *seshat_tw_open(const char *path, size_t bufsize, seshat_tw_write_fn w
     w->ebuf = malloc(w->ecap);
     w->hdrlen = plain_header(w->hdr);
     w->fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
-    if (w->fd < 0 || !w->buf[0] || !w->buf[1] || !w->zbuf || !w->ebuf || !w->hdrlen) {
+    if (w->fd < 0 || !w->buf[0] || !w->buf[1] || !w->zbuf || !w->ebuf || !w->hdrlen || !w->zend ||
+        !w->zcount) {
         snprintf(err, errlen, "%s: %s", path, w->fd < 0 ? strerror(errno) : "out of memory");
         if (w->fd >= 0)
             close(w->fd);
@@ -220,6 +246,8 @@ seshat_tw *seshat_tw_open(const char *path, size_t bufsize, seshat_tw_write_fn w
         free(w->buf[1]);
         free(w->zbuf);
         free(w->ebuf);
+        free(w->zend);
+        free(w->zcount);
         free(w);
         return NULL;
     }
@@ -270,8 +298,18 @@ void seshat_tw_record(seshat_tw *w, unsigned kind, const uint8_t *payload, size_
 int seshat_tw_failed(const seshat_tw *w) { return w && w->failed; }
 const char *seshat_tw_error(const seshat_tw *w) { return w && w->failed ? w->err : ""; }
 
-int seshat_tw_close(seshat_tw *w)
+void seshat_tw_count_kinds(seshat_tw *w, uint32_t mask)
 {
+    if (w)
+        w->count_mask = mask;
+}
+
+int seshat_tw_close(seshat_tw *w) { return seshat_tw_close_counted(w, NULL, NULL, 0); }
+
+int seshat_tw_close_counted(seshat_tw *w, uint64_t *counted, char *err, size_t errlen)
+{
+    if (counted)
+        *counted = 0;
     if (!w)
         return 0;
     if (w->len[w->active] > 0)
@@ -287,12 +325,18 @@ int seshat_tw_close(seshat_tw *w)
     }
     close(w->fd);
     int rc = w->failed ? -1 : 0;
+    if (counted)
+        *counted = w->counted;
+    if (err && errlen)
+        snprintf(err, errlen, "%s", w->failed ? w->err : "");
     pthread_mutex_destroy(&w->mu);
     pthread_cond_destroy(&w->cv);
     free(w->buf[0]);
     free(w->buf[1]);
     free(w->zbuf);
     free(w->ebuf);
+    free(w->zend);
+    free(w->zcount);
     free(w);
     return rc;
 }
@@ -310,7 +354,7 @@ static size_t stored_frames(seshat_tw *w, const uint8_t *b, size_t len)
 {
     size_t n = 0;
     for (size_t at = 0, end; at < len; at = end) {
-        end = frame_end(b, at, len, STORED_TARGET);
+        end = frame_end(b, at, len, STORED_TARGET, 0, NULL);
         memcpy(w->ebuf + n, w->hdr, w->hdrlen);
         n += w->hdrlen;
         for (size_t off = at; off < end; off += 65536) {

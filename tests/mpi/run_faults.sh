@@ -251,6 +251,60 @@ if TIMEOUT=20 job "$desc" "$RUN" --set simulator.clock=none -np 2 -- "$T/pcontro
     else bad "$desc: exit $rc"; fi
 fi
 
+# A write failure (full disk, I/O error, short write) marks the trace
+# incomplete: the program's exit status stays 0, defs.ini still exists
+# (its space is reserved at the start) with complete = false, the events a
+# reader gets back, the events recorded and the reason, and the end-of-run
+# line says the same. Checked against an independent count: the events
+# seshat-trace stats reads back, and the events of a whole trace.
+TRS="$BUILD/bin/seshat-trace"
+FD=(--set trace.buffer=64KiB -np 2 -- "$T/compute" 30000 1)
+# incomplete DESC DIR WANT: the checks above, WANT in the reason.
+incomplete() {
+    local d=$2 want=$3 w r got
+    w=$(sed -n 's/^events = //p' "$d/defs.ini" 2>/dev/null)
+    r=$(sed -n 's/^events_recorded = //p' "$d/defs.ini" 2>/dev/null)
+    got=$("$TRS" stats "$d" 2>/dev/null | awk '$1 == "events" { print $2 }')
+    if [ $rc -ne 0 ]; then bad "$1: exit $rc, expected the program's 0"
+    elif ! grep -q "^complete = false" "$d/defs.ini" 2>/dev/null; then
+        bad "$1: defs.ini: $(head -c 300 "$d/defs.ini" 2>&1 | tr '\n' ' ')"
+    elif ! grep -q "^reason = \"rank [01]: .*$want" "$d/defs.ini"; then bad "$1: defs.ini gives no reason '$want'"
+    elif [ "$r" != "$E" ]; then bad "$1: events_recorded = $r, expected $E"
+    elif [ "$w" != "$got" ] || [ "$w" -ge "$E" ]; then
+        bad "$1: defs.ini says $w events, the reader gets back $got (of $E)"
+    elif ! grep -q "^seshat: trace INCOMPLETE: $w of $E events written, .*(rank [01]: .*$want" "$OUT"; then
+        bad "$1: end-of-run line: $(grep '^seshat: trace' "$OUT")"
+    else ok "$1: exit 0; defs.ini and the end-of-run line: $w of $E events written ($want)"; fi
+}
+desc="trace of a whole run"
+E=""
+if job "$desc" "$RUN" --trace "$dir/fd-whole" "${FD[@]}" && [ $rc -eq 0 ]; then
+    E=$(sed -n 's/^events = //p' "$dir/fd-whole/defs.ini")
+    got=$("$TRS" stats "$dir/fd-whole" 2>/dev/null | awk '$1 == "events" { print $2 }')
+    if grep -q "^complete = true" "$dir/fd-whole/defs.ini" && [ "$E" = "$got" ] && [ ! -e "$dir/fd-whole/defs.ini.part" ] &&
+       grep -q "^seshat: trace of $E events" "$OUT"; then ok "$desc: defs.ini complete, $E events, read back"
+    else bad "$desc: defs.ini events '$E', read back '$got'"; E=""; fi
+else bad "$desc: exit $rc"; fi
+# SQLite style: each stream's writes fail after the first N.
+for f in 0:ENOSPC 1:EIO 3:short; do
+    [ -n "$E" ] || break
+    want="No space left on device"; [ "${f#*:}" = EIO ] && want="Input/output error"
+    SESHAT_TRACE_FAULT=$f job "write fault $f" "$RUN" --trace "$dir/fd-$f" "${FD[@]}" &&
+        incomplete "write fault $f" "$dir/fd-$f" "$want"
+done
+# A real full disk: a small tmpfs in a private mount namespace.
+mkdir -p "$dir/fdmnt"
+if ! why=$(unshare -m sh -c "mount -t tmpfs -o size=64k tmpfs '$dir/fdmnt'" 2>&1); then
+    echo "skip full disk on a small tmpfs: unshare -m and mount -t tmpfs are not permitted here (${why:-no message})"
+else
+    for size in 64k 160k; do
+        [ -n "$E" ] || break
+        job "full disk ($size tmpfs)" unshare -m bash -c 'mount -t tmpfs -o size=$1 tmpfs "$2" || exit 99
+            "$4" --trace "$2/t" "${@:5}"; rc=$?; cp -r "$2/t" "$3"; exit $rc' - $size "$dir/fdmnt" \
+            "$dir/fd-$size" "$RUN" "${FD[@]}" && incomplete "full disk ($size tmpfs)" "$dir/fd-$size" "No space left on device"
+    done
+fi
+
 # The trace tools validate their arguments and input: exit 2 with one
 # line for a bad argument, 1 for a damaged stream, never output the
 # other tools refuse.
