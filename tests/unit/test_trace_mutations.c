@@ -6,6 +6,7 @@
  * Then the writer's signal-time flush as a killed rank leaves it: cut at
  * every offset (a SIGKILL during the handler's write), and racing the
  * writer thread (a frame being compressed or written at the signal). */
+#include <errno.h>
 #include <sched.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -238,6 +239,53 @@ static void emergency_during_compression(void **state)
     unlink(good);
 }
 
+/* Writes fail after N calls (ENOSPC; odd N: the failing call first writes
+ * half): the records the writer counts as written are exactly those a
+ * reader gets back, for every N. */
+static int calls_left, half_first;
+static ssize_t failing_write(int fd, const void *buf, size_t len)
+{
+    if (calls_left-- > 0)
+        return write(fd, buf, len);
+    if (half_first && len > 1) {
+        half_first = 0;
+        return write(fd, buf, len / 2);
+    }
+    errno = ENOSPC;
+    return -1;
+}
+
+static void counted_on_failure(void **state)
+{
+    (void)state;
+    for (int n = 0; n < 4; n++) {
+        strcpy(good, "/tmp/seshat-mut-XXXXXX");
+        close(mkstemp(good));
+        unlink(good);
+        calls_left = n;
+        half_first = n % 2;
+        char err[256];
+        seshat_tw *w = seshat_tw_open(good, 1u << 21, failing_write, err, sizeof err);
+        assert_non_null(w);
+        seshat_tw_count_kinds(w, 1u << 3);
+        const uint64_t total = 700000;   /* 7 MB: 4 writes (3 full buffers and the rest), 2 frames each */
+        for (uint64_t i = 0; i < total; i++)
+            put_seq(w, i);
+        uint64_t counted = 99;
+        char why[256];
+        assert_int_equal(seshat_tw_close_counted(w, &counted, why, sizeof why), -1);
+        assert_non_null(strstr(why, "No space left on device"));
+        int rc;
+        long at;
+        uint64_t got = read_seq(good, &rc, &at);
+        assert_int_equal(counted, got);
+        assert_true(got < total);
+        if (n >= 2)
+            assert_true(got > 0);
+        unlink(good);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -245,6 +293,7 @@ int main(void)
         cmocka_unit_test(emergency_cut),
         cmocka_unit_test(emergency_during_write),
         cmocka_unit_test(emergency_during_compression),
+        cmocka_unit_test(counted_on_failure),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
