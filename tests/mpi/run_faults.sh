@@ -9,6 +9,7 @@ dir=$(mktemp -d)
 MARK=sfault$$   # in every job's command line, to find what is left over
 trap 'rm -rf "$dir" "$OUT"' EXIT
 AN="$BUILD/bin/seshat-analyze"
+SW="$BUILD/bin/seshat-sweep"
 
 # survivors M: pids of live processes whose command line contains M.
 survivors() { pgrep -f -- "$1" | tr '\n' ' ' | sed 's/ $//'; }
@@ -148,10 +149,15 @@ else bad "trace for analyze: exit $rc"; fi
 m="$MARK-cal"
 mkdir -p "$dir/$m"
 cp "$BUILD/bin/seshat-calibrate" "$dir/$m/"
+mkdir -p "$dir/tmpc"
 for sig in TERM INT KILL; do
-    signal_case $sig seshat-calibrate 3 "$dir/$m/seshat-calibrate" -o "$dir/$m/host.ini" \
+    TMPDIR="$dir/tmpc" signal_case $sig seshat-calibrate 3 "$dir/$m/seshat-calibrate" -o "$dir/$m/host.ini" \
         --no-verify --batches 1000 --max-size 1GiB
 done
+# Its working directory: removed after TERM and INT, left by KILL only.
+n=$(find "$dir/tmpc" -mindepth 1 -maxdepth 1 | wc -l)
+[ "$n" = 1 ] && ok "seshat-calibrate working files: removed after TERM and INT (1 left by KILL)" ||
+    bad "seshat-calibrate working files: $n left in \$TMPDIR after TERM, INT, KILL"
 
 # Numbers are parsed whole and range-checked: a one-line error naming the
 # argument and its limit, exit 2, nothing started, nothing left behind.
@@ -171,6 +177,8 @@ num_cases=(
   "analyze -j 3, 2 trace ranks|$AN -j 3 $dir/$MARK-an|-j"
   "analyze -j 2x|$AN -j 2x $dir/$MARK-an|-j"
   "analyze -j 0|$AN -j 0 $dir/$MARK-an|-j"
+  "sweep -np 4x|$SW --out $dir/sw-np --vary network.latency=1us,2us -np 4x -- $T/compute 1 1 $m|-np 4x"
+  "sweep --reps 0|$SW --out $dir/sw-reps --vary network.latency=1us --reps 0 -np 2 -- $T/compute 1 1 $m|--reps 0"
 )
 for c in "${num_cases[@]}"; do
     IFS="|" read -r what cmd want <<<"$c"
@@ -187,6 +195,29 @@ for c in "${num_cases[@]}"; do
     gone "$m" 2 || bad "$desc: processes left behind"
     gone "$MARK-an" 1 || bad "$desc: analyzers left behind"
 done
+
+# seshat-sweep checks every combination before it runs one: nothing was
+# run or written for the cases above; an unknown key is refused the same
+# way; runs that fail (here: --match finds no time) make it exit 1.
+ls -d "$dir"/sw-np "$dir"/sw-reps >/dev/null 2>&1 && bad "seshat-sweep refusals wrote a directory" ||
+    ok "seshat-sweep refusals: no output directory written"
+desc="seshat-sweep unknown key"
+if TIMEOUT=20 job "$desc" "$SW" --out "$dir/sw-key" --vary network.latncy=1us -np 2 -- "$T/compute" 1 1; then
+    [ $rc -eq 2 ] && [ "$(wc -l <"$OUT")" = 1 ] && grep -q "unknown key network.latncy" "$OUT" && [ ! -e "$dir/sw-key" ] &&
+        ok "$desc: exit 2: $(cat "$OUT")" || bad "$desc: exit $rc"
+fi
+desc="seshat-sweep value out of range"
+if TIMEOUT=20 job "$desc" "$SW" --out "$dir/sw-neg" --vary network.latency=1us,-5us -np 2 -- "$T/compute" 1 1; then
+    [ $rc -eq 2 ] && [ "$(wc -l <"$OUT")" = 1 ] && [ ! -e "$dir/sw-neg" ] &&
+        grep -q 'network.latency=-5us: .*expected a time from 0ns to 10s' "$OUT" &&
+        ok "$desc: exit 2: $(cat "$OUT")" || bad "$desc: exit $rc"
+fi
+desc="seshat-sweep with failed runs"
+if TIMEOUT=40 job "$desc" "$SW" --out "$dir/sw-fail" --vary network.latency=1us,2us --match 'no such ([0-9]+)' \
+        -np 2 -- "$T/compute" 1 1; then
+    [ $rc -eq 1 ] && grep -q "2 of 2 runs failed" "$OUT" && [ "$(grep -c ',failed$' "$dir/sw-fail/sweep.csv")" = 2 ] &&
+        ok "$desc: exit 1, both rows failed in sweep.csv" || bad "$desc: exit $rc"
+fi
 
 # Dynamic processes are refused with one error naming the call, at once
 # (MPI_Comm_spawn used to hang: its child became a model rank).
