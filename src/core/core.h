@@ -53,6 +53,7 @@ const char *seshat_clock_source(void);    /* what the intervals are read from */
 void seshat_clock_enter(void);            /* add the compute interval */
 void seshat_clock_leave(void);            /* start a compute interval */
 seshat_vtime seshat_clock_now(void);
+seshat_vtime seshat_clock_wtime(void);      /* now, as MPI_Wtime reads it */
 void seshat_clock_advance_to(seshat_vtime t); /* now = max(now, t) */
 
 /* ---- communicators (comms.c) ---- */
