@@ -26,6 +26,7 @@ _Static_assert(FRAME_TARGET <= (4u << 20), "a compressed frame is one LZ4 block 
 /* Who writes to the file: the thread and the signal handler take turns, so
  * a frame is never cut by the other's and the file keeps record order. */
 enum { IO_FREE, IO_THREAD, IO_SIGNAL };
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the signal handler's atomics must not take a lock");
 
 struct seshat_tw {
     int fd;
