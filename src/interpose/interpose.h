@@ -26,6 +26,12 @@ static inline MPI_Comm seshat_comm_in(MPI_Comm c)
     return (c == MPI_COMM_WORLD && seshat_active) ? seshat_rt.app : c;
 }
 
+/* ... and the other way: what the program's callbacks are shown. */
+static inline MPI_Comm seshat_comm_out(MPI_Comm c)
+{
+    return (seshat_active && c == seshat_rt.app) ? MPI_COMM_WORLD : c;
+}
+
 /* Returns 1 if this is an outermost application call (then the caller
  * must call seshat_leave), 0 to pass straight through. */
 /* Always inlined so that the return address is the program's call site. */
@@ -52,6 +58,20 @@ static inline void seshat_leave(enum seshat_call_id id)
 
 /* MPI_Finalize: delete MPI_COMM_SELF's attributes as Open MPI would. */
 void seshat_attr_finalize(void);
+/* An attribute was set on MPI_COMM_SELF (it is now the newest). */
+void seshat_attr_self_set(int key);
+
+/* The program's error handler (an MPI_Comm_errhandler_function, or a
+ * Fortran subroutine taking handles) behind seshat's trampoline. */
+int seshat_errhandler_create(void (*fn)(void), int fortran, MPI_Errhandler *eh);
+/* The program's attribute callbacks of a keyval (C or Fortran: the
+ * trampolines of the keyval's language know their types). */
+struct seshat_keyval_fns {
+    void (*copy)(void);
+    void (*del)(void);
+};
+void seshat_keyval_register(int key, struct seshat_keyval_fns fns);
+const struct seshat_keyval_fns *seshat_keyval_find(int key);
 
 /* A wrapped call created a communicator: register it (collective). */
 void seshat_comm_created(MPI_Comm c);

@@ -71,6 +71,7 @@ program f_f08
   else
     call MPI_Send(v, rank + 1, MPI_INTEGER, 0, 50 + rank, MPI_COMM_WORLD)
   end if
+  call MPI_Barrier(MPI_COMM_WORLD)   ! the wildcard receives must not see the ring
   call MPI_Irecv(r, 6, MPI_INTEGER, mod(rank + nprocs - 1, nprocs), 4, MPI_COMM_WORLD, reqs(1))
   call MPI_Isend(v, 6, MPI_INTEGER, mod(rank + 1, nprocs), 4, MPI_COMM_WORLD, reqs(2))
   call MPI_Waitall(2, reqs, MPI_STATUSES_IGNORE)
