@@ -192,18 +192,21 @@ int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int source, int tag, 
                   MPI_Request *req) __attribute__((alias("PMPI_Recv_init")));
 
 /* Sendrecv: both halves in flight at once, as MPI runs them. */
-int PMPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dest, int stag,
-                  void *rbuf, int rcount, MPI_Datatype rtype, int source, int rtag,
-                  MPI_Comm comm, MPI_Status *status)
+/* Sendrecv, traced as the call the program made (Sendrecv_replace runs
+ * as one); inlined, so the traced call site is the program's. */
+__attribute__((always_inline)) static inline int
+sendrecv(enum seshat_call_id id, const void *sbuf, int scount, MPI_Datatype stype, int dest,
+         int stag, void *rbuf, int rcount, MPI_Datatype rtype, int source, int rtag, MPI_Comm comm,
+         MPI_Status *status)
 {
     comm = seshat_comm_in(comm);
-    int outer = seshat_enter(SESHAT_CALL_Sendrecv);
+    int outer = seshat_enter(id);
     seshat_comm *c = outer ? seshat_comm_lookup(comm) : NULL;
     if (!c) {
         int rc = seshat_real.Sendrecv(sbuf, scount, stype, dest, stag, rbuf, rcount, rtype,
                                       source, rtag, comm, status);
         if (outer)
-            seshat_leave(SESHAT_CALL_Sendrecv);
+            seshat_leave(id);
         return rc;
     }
     MPI_Status tmp, *st = status == MPI_STATUS_IGNORE ? &tmp : status;
@@ -240,8 +243,15 @@ int PMPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dest, in
         seshat_clock_advance_to(seshat_send_finish(&sop));
         seshat_clock_advance_to(t_recv);
     }
-    seshat_leave(SESHAT_CALL_Sendrecv);
+    seshat_leave(id);
     return rc;
+}
+int PMPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dest, int stag,
+                  void *rbuf, int rcount, MPI_Datatype rtype, int source, int rtag,
+                  MPI_Comm comm, MPI_Status *status)
+{
+    return sendrecv(SESHAT_CALL_Sendrecv, sbuf, scount, stype, dest, stag, rbuf, rcount, rtype,
+                    source, rtag, comm, status);
 }
 int MPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dest, int stag,
                  void *rbuf, int rcount, MPI_Datatype rtype, int source, int rtag,
@@ -260,8 +270,8 @@ int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int
     int pos = 0;
     seshat_real.Pack(buf, count, type, packed, size, &pos, seshat_rt.app);
     /* The receive half unpacks into buf; the send half sends the copy. */
-    rc = PMPI_Sendrecv(packed, pos, MPI_PACKED, dest, stag, buf, count, type, source, rtag,
-                       comm, status);
+    rc = sendrecv(SESHAT_CALL_Sendrecv_replace, packed, pos, MPI_PACKED, dest, stag, buf, count,
+                  type, source, rtag, comm, status);
     free(packed);
     return rc;
 }
