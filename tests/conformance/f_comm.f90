@@ -8,7 +8,7 @@ module f_comm_cb
   use mpi
   implicit none
   integer :: ncopy = 0, ndelete = 0, ncalls = 0, copy_from_world = 0, dupcomm = -1
-  integer :: last_class = -1, last_world = -1, last_dup = -1
+  integer :: last_class = -1, last_world = -1, last_dup = -1, myrank = -1
 contains
   subroutine copy_fn(oldcomm, keyval, extra, valin, valout, flag, ierr)
     integer :: oldcomm, keyval, ierr
@@ -26,6 +26,10 @@ contains
     integer(kind=MPI_ADDRESS_KIND) :: val, extra
     ndelete = ndelete + 1
     ierr = MPI_SUCCESS
+    ! (at MPI_Finalize too: self's attributes first, then the world's).
+    ! Not comm: Open MPI 4.1 passes a handle read from the keyval object.
+    write(*, '(A,I0,A,I0)') 'C ', myrank, ' delete callback value ', val
+    flush(6)
   end subroutine delete_fn
 
   subroutine handler(comm, code)
@@ -50,8 +54,20 @@ program f_comm
   call MPI_Init(ierr)
   call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
   call MPI_Comm_size(MPI_COMM_WORLD, nprocs, ierr)
+  myrank = rank
   call MPI_Comm_get_name(MPI_COMM_WORLD, name, v, ierr)
   write(line, '(A,A,A,I0)') 'world name ', name(1:v), ' len ', v
+  call out(line)
+
+  ! predefined attributes read as natively
+  call MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_UNIVERSE_SIZE, val, found, ierr)
+  write(line, '(A,L1,A,I0)') 'universe size found ', found, ' value ', val
+  call out(line)
+  call MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, val, found, ierr)
+  write(line, '(A,L1,A,L1)') 'tag_ub found ', found, ' at least 32767 ', val >= 32767
+  call out(line)
+  call MPI_Attr_get(MPI_COMM_WORLD, MPI_APPNUM, v, found, ierr)
+  write(line, '(A,L1,A,I0)') 'appnum (MPI-1 get) found ', found, ' value ', v
   call out(line)
 
   ! keyval with callbacks on the world; dup copies it, split does not
@@ -115,6 +131,11 @@ program f_comm
   call MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL, ierr)
   call MPI_Errhandler_free(eh, ierr)
   call MPI_Comm_free(dupcomm, ierr)
+  ! world's and self's attributes stay until MPI_Finalize
+  val = 1
+  call MPI_Comm_set_attr(MPI_COMM_SELF, key, val, ierr)
+  val = 2
+  call MPI_Attr_put(MPI_COMM_WORLD, key, 2, ierr)
   call MPI_Comm_free_keyval(key, ierr)
 
   call MPI_Barrier(MPI_COMM_WORLD, ierr)
