@@ -81,6 +81,18 @@ void seshat_comm_created(MPI_Comm c);
  * synchronizes its members through the model first (coll.h). */
 void seshat_comm_sync(MPI_Comm comm);
 
+/* Whether a completion call that returned rc completed the request it
+ * names (`after`: the handle the call left). A failed operation is still
+ * complete: Open MPI frees it (MPI_REQUEST_NULL) or, persistent, leaves it
+ * inactive; a truncated receive used up its message. seshat must match,
+ * charge and forget it as if it had succeeded, or its envelope and record
+ * stay behind for a later receive to take. */
+static inline int seshat_matched(int rc) { return rc == MPI_SUCCESS || rc == MPI_ERR_TRUNCATE; }
+static inline int seshat_completed(int rc, MPI_Request after)
+{
+    return seshat_matched(rc) || after == MPI_REQUEST_NULL;
+}
+
 /* Bytes in count elements of type. */
 static inline int64_t seshat_bytes(int count, MPI_Datatype type)
 {
