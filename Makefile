@@ -157,14 +157,16 @@ CONF_BINS := $(CONF_C_SRCS:tests/conformance/%.c=$(BUILD)/tests/conformance/%) \
              $(CONF_F_SRCS:tests/conformance/%.f90=$(BUILD)/tests/conformance/%)
 # (deprecated calls are part of what the corpus covers; gcc takes the
 # MPI_UNWEIGHTED sentinel for an empty array)
+# (check-asan builds them sanitized too: the corpus's own memory errors
+# would otherwise pass unseen, natively and under seshat alike)
 $(BUILD)/tests/conformance/%: tests/conformance/%.c tests/conformance/conf.h
 	@mkdir -p $(dir $@)
 	$(MPICC) -O1 -g -Wall -Wextra -Werror -Wno-deprecated-declarations -Wno-stringop-overread \
-	    -std=c11 -D_GNU_SOURCE \
+	    -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) \
 	    -o $@ $< -lm
 $(BUILD)/tests/conformance/%: tests/conformance/%.f90
 	@mkdir -p $(dir $@)
-	$(MPIFC) -O1 -g -J $(dir $@) -o $@ $<
+	$(MPIFC) -O1 -g $(SAN_FLAGS) -J $(dir $@) -o $@ $<
 
 tests: all $(UNIT_BINS) $(MPI_BINS) $(CONF_BINS)
 

@@ -21,7 +21,7 @@ static void self_forget(int key)
         }
 }
 
-static void self_set(int key)
+void seshat_attr_self_set(int key)
 {
     self_forget(key);   /* setting again makes it the newest, as in Open MPI */
     if (nself == capself) {
@@ -41,7 +41,7 @@ static int set_attr(enum seshat_call_id id, int (*real)(MPI_Comm, int, void *), 
     int outer = seshat_enter(id);
     int rc = real(comm, key, val);
     if (outer && rc == MPI_SUCCESS && comm == MPI_COMM_SELF)
-        self_set(key);
+        seshat_attr_self_set(key);
     if (outer)
         seshat_leave(id);
     return rc;
@@ -97,7 +97,8 @@ void seshat_attr_finalize(void)
 /* ---- error handlers: the program's function behind a trampoline ---- */
 struct handler {
     MPI_Errhandler eh;
-    MPI_Comm_errhandler_function *fn;
+    void (*fn)(void);   /* MPI_Comm_errhandler_function, or Fortran's */
+    int fortran;        /* then called with Fortran handles */
     struct handler *next;
 };
 static struct handler *handlers;
@@ -115,22 +116,110 @@ static void trampoline(MPI_Comm *comm, int *code, ...)
         seshat_real.Errhandler_free(&eh);
     if (!h)
         return;
-    MPI_Comm c = (seshat_active && *comm == seshat_rt.app) ? MPI_COMM_WORLD : *comm;
+    MPI_Comm c = seshat_comm_out(*comm);
     int saved = seshat_depth;
     seshat_depth = 0;   /* the program's handler is program code */
-    h->fn(&c, code);
+    if (h->fortran) {
+        MPI_Fint fc = seshat_real.Comm_c2f(c), fcode = *code;
+        ((void (*)(MPI_Fint *, MPI_Fint *))h->fn)(&fc, &fcode);
+    } else
+        ((MPI_Comm_errhandler_function *)h->fn)(&c, code);
     seshat_depth = saved;
 }
 
-int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function *fn, MPI_Errhandler *eh)
+int seshat_errhandler_create(void (*fn)(void), int fortran, MPI_Errhandler *eh)
 {
     int rc = seshat_real.Comm_create_errhandler(trampoline, eh);
     struct handler *h;
     if (rc == MPI_SUCCESS && (h = malloc(sizeof *h))) {
-        *h = (struct handler){ *eh, fn, handlers };
+        *h = (struct handler){ *eh, fn, fortran, handlers };
         handlers = h;
     }
     return rc;
 }
+
+int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function *fn, MPI_Errhandler *eh)
+{
+    return seshat_errhandler_create((void (*)(void))fn, 0, eh);
+}
 int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function *fn, MPI_Errhandler *eh)
     __attribute__((alias("PMPI_Comm_create_errhandler")));
+
+/* ---- attribute keyvals: the program's callbacks behind trampolines, so
+ * that they see MPI_COMM_WORLD, never seshat's application world ---- */
+struct keyval {
+    int key;
+    struct seshat_keyval_fns fns;
+    struct keyval *next;
+};
+static struct keyval *keyvals;
+
+/* A key number is reused only once Open MPI has released the old keyval
+ * entirely, so the newest registration of a key is the live one. */
+void seshat_keyval_register(int key, struct seshat_keyval_fns fns)
+{
+    struct keyval *k = malloc(sizeof *k);
+    if (!k)
+        return;
+    *k = (struct keyval){ key, fns, keyvals };
+    keyvals = k;
+}
+
+const struct seshat_keyval_fns *seshat_keyval_find(int key)
+{
+    for (struct keyval *k = keyvals; k; k = k->next)
+        if (k->key == key)
+            return &k->fns;
+    return NULL;
+}
+
+static int copy_trampoline(MPI_Comm old, int key, void *extra, void *in, void *out, int *flag)
+{
+    const struct seshat_keyval_fns *f = seshat_keyval_find(key);
+    if (!f) {
+        *flag = 0;
+        return MPI_SUCCESS;
+    }
+    return ((MPI_Comm_copy_attr_function *)f->copy)(seshat_comm_out(old), key, extra, in, out, flag);
+}
+
+static int delete_trampoline(MPI_Comm comm, int key, void *val, void *extra)
+{
+    const struct seshat_keyval_fns *f = seshat_keyval_find(key);
+    if (!f)
+        return MPI_SUCCESS;
+    return ((MPI_Comm_delete_attr_function *)f->del)(seshat_comm_out(comm), key, val, extra);
+}
+
+/* MPI_Copy_function and MPI_Delete_function are the same types. */
+_Static_assert(__builtin_types_compatible_p(MPI_Copy_function, MPI_Comm_copy_attr_function),
+               "MPI-1 and MPI-2 copy callbacks differ");
+_Static_assert(__builtin_types_compatible_p(MPI_Delete_function, MPI_Comm_delete_attr_function),
+               "MPI-1 and MPI-2 delete callbacks differ");
+
+static int create_keyval(int (*real)(MPI_Comm_copy_attr_function *, MPI_Comm_delete_attr_function *,
+                                     int *, void *),
+                         MPI_Comm_copy_attr_function *copy, MPI_Comm_delete_attr_function *del,
+                         int *key, void *extra)
+{
+    int rc = real(copy_trampoline, delete_trampoline, key, extra);
+    if (rc == MPI_SUCCESS)
+        seshat_keyval_register(*key, (struct seshat_keyval_fns){ (void (*)(void))copy,
+                                                                (void (*)(void))del });
+    return rc;
+}
+
+int PMPI_Comm_create_keyval(MPI_Comm_copy_attr_function *copy, MPI_Comm_delete_attr_function *del,
+                            int *key, void *extra)
+{
+    return create_keyval(seshat_real.Comm_create_keyval, copy, del, key, extra);
+}
+int MPI_Comm_create_keyval(MPI_Comm_copy_attr_function *copy, MPI_Comm_delete_attr_function *del,
+                           int *key, void *extra) __attribute__((alias("PMPI_Comm_create_keyval")));
+
+int PMPI_Keyval_create(MPI_Copy_function *copy, MPI_Delete_function *del, int *key, void *extra)
+{
+    return create_keyval(seshat_real.Keyval_create, copy, del, key, extra);
+}
+int MPI_Keyval_create(MPI_Copy_function *copy, MPI_Delete_function *del, int *key, void *extra)
+    __attribute__((alias("PMPI_Keyval_create")));

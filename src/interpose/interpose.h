@@ -26,6 +26,12 @@ static inline MPI_Comm seshat_comm_in(MPI_Comm c)
     return (c == MPI_COMM_WORLD && seshat_active) ? seshat_rt.app : c;
 }
 
+/* ... and the other way: what the program's callbacks are shown. */
+static inline MPI_Comm seshat_comm_out(MPI_Comm c)
+{
+    return (seshat_active && c == seshat_rt.app) ? MPI_COMM_WORLD : c;
+}
+
 /* Returns 1 if this is an outermost application call (then the caller
  * must call seshat_leave), 0 to pass straight through. */
 /* Always inlined so that the return address is the program's call site. */
@@ -54,12 +60,38 @@ static inline void seshat_leave(enum seshat_call_id id)
 
 /* MPI_Finalize: delete MPI_COMM_SELF's attributes as Open MPI would. */
 void seshat_attr_finalize(void);
+/* An attribute was set on MPI_COMM_SELF (it is now the newest). */
+void seshat_attr_self_set(int key);
+
+/* The program's error handler (an MPI_Comm_errhandler_function, or a
+ * Fortran subroutine taking handles) behind seshat's trampoline. */
+int seshat_errhandler_create(void (*fn)(void), int fortran, MPI_Errhandler *eh);
+/* The program's attribute callbacks of a keyval (C or Fortran: the
+ * trampolines of the keyval's language know their types). */
+struct seshat_keyval_fns {
+    void (*copy)(void);
+    void (*del)(void);
+};
+void seshat_keyval_register(int key, struct seshat_keyval_fns fns);
+const struct seshat_keyval_fns *seshat_keyval_find(int key);
 
 /* A wrapped call created a communicator: register it (collective). */
 void seshat_comm_created(MPI_Comm c);
 /* Before a call that creates a communicator from comm: contention = on
  * synchronizes its members through the model first (coll.h). */
 void seshat_comm_sync(MPI_Comm comm);
+
+/* Whether a completion call that returned rc completed the request it
+ * names (`after`: the handle the call left). A failed operation is still
+ * complete: Open MPI frees it (MPI_REQUEST_NULL) or, persistent, leaves it
+ * inactive; a truncated receive used up its message. seshat must match,
+ * charge and forget it as if it had succeeded, or its envelope and record
+ * stay behind for a later receive to take. */
+static inline int seshat_matched(int rc) { return rc == MPI_SUCCESS || rc == MPI_ERR_TRUNCATE; }
+static inline int seshat_completed(int rc, MPI_Request after)
+{
+    return seshat_matched(rc) || after == MPI_REQUEST_NULL;
+}
 
 /* Bytes in count elements of type. */
 static inline int64_t seshat_bytes(int count, MPI_Datatype type)

@@ -145,7 +145,7 @@ int PMPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_
                 rc = seshat_wait_real_for(&r, st, 1);
             seshat_recv_waiting(NULL, 0, 0);
         }
-        if (rc == MPI_SUCCESS) {
+        if (seshat_matched(rc)) {   /* a truncated message is used up too */
             seshat_recv_match(&op, st);
             seshat_clock_advance_to(seshat_recv_finish(&op, seshat_clock_now()));
         }
@@ -196,18 +196,32 @@ int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int source, int tag, 
                   MPI_Request *req) __attribute__((alias("PMPI_Recv_init")));
 
 /* Sendrecv: both halves in flight at once, as MPI runs them. */
-int PMPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dest, int stag,
-                  void *rbuf, int rcount, MPI_Datatype rtype, int source, int rtag,
-                  MPI_Comm comm, MPI_Status *status)
+/* A valid peer and tag (wildcards allowed for a receive). */
+static int seshat_peer_ok(const seshat_comm *c, int peer, int tag, int recv)
+{
+    int peer_ok = peer == MPI_PROC_NULL || (peer >= 0 && peer < c->peer_size) ||
+                  (recv && peer == MPI_ANY_SOURCE);
+    int tag_ok = (tag >= 0 && tag <= seshat_rt.tag_ub) || (recv && tag == MPI_ANY_TAG);
+    return peer_ok && tag_ok;
+}
+
+/* Sendrecv, traced as the call the program made (Sendrecv_replace runs
+ * as one); inlined, so the traced call site is the program's. */
+__attribute__((always_inline)) static inline int
+sendrecv(enum seshat_call_id id, const void *sbuf, int scount, MPI_Datatype stype, int dest,
+         int stag, void *rbuf, int rcount, MPI_Datatype rtype, int source, int rtag, MPI_Comm comm,
+         MPI_Status *status)
 {
     comm = seshat_comm_in(comm);
-    int outer = seshat_enter(SESHAT_CALL_Sendrecv);
+    int outer = seshat_enter(id);
     seshat_comm *c = outer ? seshat_comm_lookup(comm) : NULL;
-    if (!c) {
+    /* Bad arguments: the real call reports them and posts nothing (the
+     * nonblocking halves below could not take back a matched receive). */
+    if (!c || !seshat_peer_ok(c, dest, stag, 0) || !seshat_peer_ok(c, source, rtag, 1)) {
         int rc = seshat_real.Sendrecv(sbuf, scount, stype, dest, stag, rbuf, rcount, rtype,
                                       source, rtag, comm, status);
         if (outer)
-            seshat_leave(SESHAT_CALL_Sendrecv);
+            seshat_leave(id);
         return rc;
     }
     MPI_Status tmp, *st = status == MPI_STATUS_IGNORE ? &tmp : status;
@@ -215,23 +229,31 @@ int PMPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dest, in
     MPI_Request r[2];
     seshat_send_begin(&sop, c, dest, stag, seshat_bytes(scount, stype), SESHAT_SEND_STANDARD);
     seshat_recv_begin(&rop, c, source, rtag);
-    int rc = seshat_real.Irecv(rbuf, rcount, rtype, source, rtag, comm, &r[0]);
-    if (rc == MPI_SUCCESS)
-        rc = seshat_real.Isend(sbuf, scount, stype, dest, stag, comm, &r[1]);
+    int rc = seshat_real.Irecv(rbuf, rcount, rtype, source, rtag, comm, &r[0]), src = MPI_SUCCESS;
+    int posted = rc == MPI_SUCCESS;
+    if (posted && (rc = seshat_real.Isend(sbuf, scount, stype, dest, stag, comm, &r[1]))) {
+        seshat_real.Cancel(&r[0]);   /* (bad arguments were caught above) */
+        seshat_real.Wait(&r[0], MPI_STATUS_IGNORE);
+        posted = 0;
+    }
     seshat_recv_waiting(c, source, rtag);
     if (seshat_watch_ns)
         seshat_watch_what(SESHAT_CALL_Sendrecv, c, source, rtag);
-    if (rc == MPI_SUCCESS)
+    if (posted)
         rc = seshat_wait_real_for(&r[0], st, 1);
     seshat_recv_waiting(NULL, 0, 0);
-    /* The receive learns its answers while the send completes. */
-    if (rc == MPI_SUCCESS) {
+    /* The receive learns its answers while the send completes; a
+     * truncated one used up its message too. */
+    int got = posted && seshat_matched(rc);
+    if (got) {
         seshat_recv_match(&rop, st);
         seshat_recv_waiting(c, st->MPI_SOURCE, st->MPI_TAG);
+    } else if (posted) {
+        src = seshat_real.Wait(&r[1], MPI_STATUS_IGNORE);
     }
-    for (int done = 0; rc == MPI_SUCCESS && !done;) {
-        rc = seshat_real.Test(&r[1], &done, MPI_STATUS_IGNORE);
-        if (rc == MPI_SUCCESS && !done) {
+    for (int done = 0; got && src == MPI_SUCCESS && !done;) {
+        src = seshat_real.Test(&r[1], &done, MPI_STATUS_IGNORE);
+        if (src == MPI_SUCCESS && !done) {
             seshat_recv_poll(&rop);
             if (sop.done < 0)
                 seshat_block_report();
@@ -240,14 +262,23 @@ int PMPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dest, in
         }
     }
     seshat_recv_waiting(NULL, 0, 0);
-    if (rc == MPI_SUCCESS) {
+    if (got && src == MPI_SUCCESS) {
         /* the receive first: its post may be what the send's answer awaits */
         seshat_vtime t_call = seshat_clock_now(), t_recv = seshat_recv_finish(&rop, t_call);
         seshat_clock_advance_to(seshat_send_finish(&sop));
         seshat_clock_advance_to(t_recv);
     }
-    seshat_leave(SESHAT_CALL_Sendrecv);
+    if (rc == MPI_SUCCESS)
+        rc = src;
+    seshat_leave(id);
     return rc;
+}
+int PMPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dest, int stag,
+                  void *rbuf, int rcount, MPI_Datatype rtype, int source, int rtag,
+                  MPI_Comm comm, MPI_Status *status)
+{
+    return sendrecv(SESHAT_CALL_Sendrecv, sbuf, scount, stype, dest, stag, rbuf, rcount, rtype,
+                    source, rtag, comm, status);
 }
 int MPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dest, int stag,
                  void *rbuf, int rcount, MPI_Datatype rtype, int source, int rtag,
@@ -266,8 +297,8 @@ int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int
     int pos = 0;
     seshat_real.Pack(buf, count, type, packed, size, &pos, seshat_rt.app);
     /* The receive half unpacks into buf; the send half sends the copy. */
-    rc = PMPI_Sendrecv(packed, pos, MPI_PACKED, dest, stag, buf, count, type, source, rtag,
-                       comm, status);
+    rc = sendrecv(SESHAT_CALL_Sendrecv_replace, packed, pos, MPI_PACKED, dest, stag, buf, count,
+                  type, source, rtag, comm, status);
     free(packed);
     return rc;
 }

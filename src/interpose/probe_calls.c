@@ -143,9 +143,9 @@ int PMPI_Mrecv(void *buf, int count, MPI_Datatype type, MPI_Message *msg, MPI_St
     seshat_op *op = outer ? seshat_req_find(key) : NULL;
     int rc = seshat_real.Mrecv(buf, count, type, msg, status);
     if (op) {
-        if (rc == MPI_SUCCESS)
+        if (seshat_matched(rc))
             seshat_clock_advance_to(seshat_recv_finish(op, seshat_clock_now()));
-        if (rc == MPI_SUCCESS && seshat_tracing)
+        if (seshat_matched(rc) && seshat_tracing)
             seshat_trace_complete(op->req_id);
         seshat_req_remove(key);
     }

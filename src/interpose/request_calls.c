@@ -101,6 +101,19 @@ static void forget(MPI_Request handle, seshat_op *op)
     }
 }
 
+/* Open MPI frees a persistent request that completed in error (its handle
+ * becomes MPI_REQUEST_NULL): its record goes too, before the handle is
+ * reused. */
+static void drop_freed(const MPI_Request *before, const MPI_Request *after, int n)
+{
+    for (int i = 0; i < n; i++) {
+        seshat_op *op;
+        if (before[i] != MPI_REQUEST_NULL && after[i] == MPI_REQUEST_NULL &&
+            (op = seshat_req_find(before[i])) && op->persistent)
+            seshat_req_remove_op(before[i], op);
+    }
+}
+
 struct done { MPI_Request handle; seshat_op *op; seshat_vtime t; };
 
 static int by_time(const void *a, const void *b)
@@ -272,8 +285,10 @@ int PMPI_Wait(MPI_Request *req, MPI_Status *status)
             seshat_watch_idle();
         }
     }
-    if (rc == MPI_SUCCESS)
+    if (seshat_completed(rc, *req))
         complete_set(&h, NULL, 1, st, 0, 0);
+    if (rc != MPI_SUCCESS)
+        drop_freed(&h, req, 1);
     seshat_leave(SESHAT_CALL_Wait);
     return rc;
 }
@@ -286,10 +301,12 @@ int PMPI_Test(MPI_Request *req, int *flag, MPI_Status *status)
     MPI_Request h = *req;
     MPI_Status tmp, *st = status == MPI_STATUS_IGNORE ? &tmp : status;
     int rc = seshat_real.Test(req, flag, st);
-    if (rc == MPI_SUCCESS && *flag)
+    if (seshat_completed(rc, *req) && *flag)
         complete_set(&h, NULL, 1, st, 0, 0);
     else if (rc == MPI_SUCCESS)
         not_yet(&h, 1, 1);
+    if (rc != MPI_SUCCESS)
+        drop_freed(&h, req, 1);
     seshat_leave(SESHAT_CALL_Test);
     return rc;
 }
@@ -318,6 +335,8 @@ int PMPI_Waitall(int n, MPI_Request reqs[], MPI_Status sts[])
     }
     if (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS)
         complete_set(h, NULL, n, st, 1, 0);
+    if (rc != MPI_SUCCESS)
+        drop_freed(h, reqs, n);
     RELEASE(h, hl);
     if (st != sts)
         RELEASE(st, sl);
@@ -337,6 +356,8 @@ int PMPI_Testall(int n, MPI_Request reqs[], int *flag, MPI_Status sts[])
         complete_set(h, NULL, n, st, 1, 0);
     else if (rc == MPI_SUCCESS)
         not_yet(h, n, 1);
+    if (rc != MPI_SUCCESS)
+        drop_freed(h, reqs, n);
     RELEASE(h, hl);
     if (st != sts)
         RELEASE(st, sl);
@@ -368,8 +389,10 @@ static int any(enum seshat_call_id id, int wait, int n, MPI_Request reqs[], int 
             seshat_watch_idle();
         }
     }
-    if (rc == MPI_SUCCESS && f && *index != MPI_UNDEFINED)
+    if (f && *index >= 0 && *index < n && seshat_completed(rc, reqs[*index]))
         complete_set(&h[*index], NULL, 1, st, 0, 0);
+    if (rc != MPI_SUCCESS)
+        drop_freed(h, reqs, n);
     else if (rc == MPI_SUCCESS && !f)
         not_yet(h, n, 0);
     if (flag)
@@ -422,6 +445,8 @@ static int some(enum seshat_call_id id, int wait, int n, MPI_Request reqs[], int
     if ((rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *outcount != MPI_UNDEFINED) {
         complete_set(h, idx, *outcount, st, 1, 0);
     }
+    if (rc != MPI_SUCCESS)
+        drop_freed(h, reqs, n);
     if (rc == MPI_SUCCESS && *outcount == 0)
         not_yet(h, n, 0);
     RELEASE(h, hl);

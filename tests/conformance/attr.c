@@ -9,20 +9,22 @@
 
 static int copies, deletes;
 
-static int copy_fn(MPI_Comm old, int key, void *extra, void *in, void *out, int *flag)
+static int copy_fn(MPI_Comm old, int key, void *extra, void *in, void *outv, int *flag)
 {
-    (void)old; (void)key; (void)extra;
+    (void)key; (void)extra;
     copies++;
-    *(void **)out = (char *)in + 1;   /* the copy's value is one more */
+    out("copy callback on world %d self %d", old == MPI_COMM_WORLD, old == MPI_COMM_SELF);
+    *(void **)outv = (char *)in + 1;   /* the copy's value is one more */
     *flag = 1;
     return MPI_SUCCESS;
 }
 
 static int delete_fn(MPI_Comm c, int key, void *val, void *extra)
 {
-    (void)c; (void)key; (void)extra;
+    (void)key; (void)extra;
     deletes++;
-    out("delete callback value %ld", (long)(intptr_t)val);
+    out("delete callback value %ld on world %d self %d", (long)(intptr_t)val, c == MPI_COMM_WORLD,
+        c == MPI_COMM_SELF);
     return MPI_SUCCESS;
 }
 

@@ -37,7 +37,7 @@ static void gatherv(int nb, int root_in_a, int r)
         int total = 0;
         for (int i = 0; i < rsize; i++) {
             counts[i] = i + 1;
-            displs[i] = total + i;   /* a gap between blocks */
+            displs[i] = total;         /* a gap of one after each block */
             total += i + 2;
         }
         int *buf = calloc((size_t)total, sizeof(int));

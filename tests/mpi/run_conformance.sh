@@ -4,44 +4,66 @@
 # under seshat-run on both paths with K = 1 and 2 model ranks; its result
 # lines ("C <rank> ...", sorted by rank) must be identical every time, and
 # the native run must end on every rank ("done") with no check failing.
-# CONFORMANCE=name[,name] runs only those programs.
+# CONFORMANCE=name[,name] runs only those programs. Programs run
+# SESHAT_CONF_JOBS (3) at a time: a job mostly waits for its launch.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/mpi/lib.sh
 TIMEOUT=${SESHAT_CONF_TIMEOUT:-30}
+JOBS=${SESHAT_CONF_JOBS:-3}
 C="$BUILD/tests/conformance"
 root=""; [ "$(id -u)" -eq 0 ] && root=--allow-run-as-root
-EXP=$(mktemp); GOT=$(mktemp); TR=$(mktemp -d)
-trap 'rm -rf "$OUT" "$EXP" "$GOT" "$TR"' EXIT
+TR=$(mktemp -d); REP=$(mktemp -d); GOT=$(mktemp)
+trap 'rm -rf "$OUT" "$GOT" "$TR" "$REP"' EXIT
 
-results() { grep '^C [0-9]' "$OUT" | sort -s -k2,2n; }
+results() { grep -a '^C [0-9]' "$OUT" | sort -s -k2,2n; }
 
+# One program, native then the four seshat runs; reports on stdout.
+conform() {
+    local src=$1 name np desc variant EXP GOT
+    name=$(basename "${src%.*}")
+    OUT=$(mktemp); EXP=$(mktemp); GOT=$(mktemp)
+    np=$(grep -m1 -o 'conformance-np: [0-9]*' "$src" | awk '{print $2}')
+    desc="$name native (np $np)"
+    if job "$desc" mpirun --oversubscribe $root "${MPIRUN_ENV[@]}" -np "$np" "$C/$name"; then
+        results >"$EXP"
+        ndone=$(grep -c '^C [0-9]* done$' "$EXP")
+        if [ "$rc" -ne 0 ] || [ "$ndone" -ne "$np" ] || grep -q ' FAIL$' "$EXP"; then
+            bad "$desc: exit $rc, $ndone of $np ranks done, $(grep -c ' FAIL$' "$EXP") checks failed"
+        else
+            for variant in "direct 1" "relay 1" "direct 2" "relay 2"; do
+                set -- $variant
+                desc="$name under seshat ($1, K=$2)"
+                trace=(); [ "$variant" = "direct 1" ] && trace=(--trace "$TR/$name")
+                job "$desc" "$RUN" --set network.path=$1 --set simulator.ranks=$2 "${trace[@]}" \
+                    --set report.summary=false -np "$np" -- "$C/$name" || continue
+                results >"$GOT"
+                if [ "$rc" -eq 0 ] && cmp -s "$EXP" "$GOT"; then
+                    ok "$desc: $(wc -l <"$GOT") lines as native"
+                else
+                    bad "$desc: exit $rc; differs from native:"
+                    diff "$EXP" "$GOT" | head -8 | sed 's/^/     > /'
+                fi
+            done
+        fi
+    fi
+    rm -f "$OUT" "$EXP" "$GOT"
+}
+
+n=0
 for src in tests/conformance/*.c tests/conformance/*.f90; do
     [ -e "$src" ] || continue
     name=$(basename "${src%.*}")
     [ -n "$CONFORMANCE" ] && [[ ",$CONFORMANCE," != *",$name,"* ]] && continue
-    np=$(grep -m1 -o 'conformance-np: [0-9]*' "$src" | awk '{print $2}')
-    desc="$name native (np $np)"
-    job "$desc" mpirun --oversubscribe $root "${MPIRUN_ENV[@]}" -np "$np" "$C/$name" || continue
-    results >"$EXP"
-    ndone=$(grep -c '^C [0-9]* done$' "$EXP")
-    if [ "$rc" -ne 0 ] || [ "$ndone" -ne "$np" ] || grep -q ' FAIL$' "$EXP"; then
-        bad "$desc: exit $rc, $ndone of $np ranks done, $(grep -c ' FAIL$' "$EXP") checks failed"
-        continue
-    fi
-    for variant in "direct 1" "relay 1" "direct 2" "relay 2"; do
-        set -- $variant
-        desc="$name under seshat ($1, K=$2)"
-        trace=(); [ "$variant" = "direct 1" ] && trace=(--trace "$TR/$name")
-        job "$desc" "$RUN" --set network.path=$1 --set simulator.ranks=$2 "${trace[@]}" \
-            --set report.summary=false -np "$np" -- "$C/$name" || continue
-        results >"$GOT"
-        if [ "$rc" -eq 0 ] && cmp -s "$EXP" "$GOT"; then
-            ok "$desc: $(wc -l <"$GOT") lines as native"
-        else
-            bad "$desc: exit $rc; differs from native:"
-            diff "$EXP" "$GOT" | head -8 | sed 's/^/     > /'
-        fi
-    done
+    [ "$n" -ge "$JOBS" ] && { wait -n; n=$((n - 1)); }
+    conform "$src" >"$REP/$name" 2>&1 &
+    n=$((n + 1))
+done
+wait
+for r in "$REP"/*; do
+    [ -e "$r" ] || continue
+    cat "$r"
+    pass=$((pass + $(grep -c '^ok ' "$r")))
+    fail=$((fail + $(grep -c '^FAIL ' "$r")))
 done
 
 # Breadth: every communicator- or request-taking call of the wrapper table
