@@ -68,9 +68,10 @@ $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/lib/libseshat.so: $(LIB_OBJS)
+$(BUILD)/lib/libseshat.so: $(LIB_OBJS) src/interpose/exports.map
 	@mkdir -p $(dir $@)
-	$(CC) -shared -Wl,-soname,libseshat.so $(LDFLAGS) -o $@ $^ $(LIB_LIBS) $(MPI_LIBS)
+	$(CC) -shared -Wl,-soname,libseshat.so -Wl,--version-script=src/interpose/exports.map $(LDFLAGS) \
+	    -o $@ $(LIB_OBJS) $(LIB_LIBS) $(MPI_LIBS)
 
 $(BUILD)/lib/libseshat-simgrid.so: netmodel/simgrid/sg_bridge.cpp netmodel/simgrid/sg_bridge.h
 	@mkdir -p $(dir $@)
