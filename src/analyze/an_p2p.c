@@ -37,6 +37,15 @@ static uint64_t key_of(int64_t dst, int64_t src, int64_t comm, int64_t tag, int6
     return an_key5(dst, src, comm, tag, seq);
 }
 
+/* Two different messages with one pairing key (a 64-bit hash): pairing
+ * them would silently charge the wrong send's time, so stop instead. */
+static void clash(int64_t dst, int64_t src, int64_t comm, int64_t tag, int64_t seq)
+{
+    an_die("internal error: the pairing key of message %lld -> %lld (communicator %lld, tag %lld, "
+           "number %lld) collides with another message's",
+           (long long)src, (long long)dst, (long long)comm, (long long)tag, (long long)seq);
+}
+
 static an_rank *owned(an_local *L, int rank)
 {
     return rank >= L->lo && rank < L->hi ? &L->ranks[rank - L->lo] : NULL;
@@ -61,11 +70,16 @@ static void take_sends(an_local *L, const an_send *S, size_t n, an_vec *rep, an_
         an_rank *R = owned(L, s->dst);
         if (found && R) {
             an_recv *r = AN_AT(&R->rq, an_recv, pos - R->rq_base);
+            if (r->src != s->src || r->comm != s->comm || r->tag != s->tag || r->seq != s->seq)
+                clash(s->dst, s->src, s->comm, s->tag, s->seq);
             r->E_send = s->E;
             an_map_del(&L->waiting, k);
             if (s->rendezvous)
                 add_reply(rep, rdest, np, L->nranks, s->src, s->idx, s->dst, r->P);
         } else {
+            an_map_get(&L->unmatched, k, &found);
+            if (found)
+                clash(s->dst, s->src, s->comm, s->tag, s->seq);
             *an_map_slot(&L->unmatched, k) = s->E;
             *an_map_slot(&L->unmatched_info, k ^ 0x5bd1e995) =
                 (int64_t)((uint64_t)(uint32_t)s->idx << 32 | (uint64_t)(uint32_t)s->src << 1 |
@@ -92,6 +106,9 @@ static void take_recvs(an_local *L, an_vec *rep, an_vec *rdest, int np)
                 add_reply(rep, rdest, np, L->nranks, (int)(((uint64_t)info >> 1) & 0x7fffffff),
                           (int32_t)(uint32_t)((uint64_t)info >> 32), r->dst, r->P);
         } else {
+            an_map_get(&L->waiting, k, &found);
+            if (found)
+                clash(r->dst, r->src, r->comm, r->tag, r->seq);
             *an_map_slot(&L->waiting, k) = R->rq_base + (int64_t)R->rq.n;
         }
         *(an_recv *)an_vec_push(&R->rq) = *r;

@@ -64,9 +64,12 @@ uint64_t an_key3(int64_t a, int64_t b, int64_t c)
     return mix(mix(mix((uint64_t)a) ^ (uint64_t)b) ^ (uint64_t)c);
 }
 
+/* Chained, one field at a time: mixing (a, b, c) and (d, e) separately and
+ * combining them made the key symmetric when a = 0 (mix(0) = 0): rank 0's
+ * first messages 1 -> 0 tag 2 and 2 -> 0 tag 1 shared a key. */
 uint64_t an_key5(int64_t a, int64_t b, int64_t c, int64_t d, int64_t e)
 {
-    return mix(an_key3(a, b, c) ^ mix(mix((uint64_t)d) ^ (uint64_t)e));
+    return mix(mix(an_key3(a, b, c) ^ (uint64_t)d) ^ (uint64_t)e);
 }
 
 #define GONE UINT64_MAX

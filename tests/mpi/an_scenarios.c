@@ -16,6 +16,15 @@
  *                    to rank 2 (MPI matches the receive during that send,
  *                    in real time), then MPI_Wait; rank 1 computes 2D
  *                    before sending: the Late Sender is the MPI_Wait's
+ *   wildcard_any     RandomAccess's pattern (hpcc): rank 0 takes rank 1's
+ *                    message (tag 2, sent after 2D) with MPI_Irecv(1,
+ *                    MPI_ANY_TAG) + MPI_Waitany, then polls MPI_Testany
+ *                    on an MPI_Irecv(MPI_ANY_SOURCE, MPI_ANY_TAG) that can
+ *                    only match rank 2's message (tag 1, sent at 0): the
+ *                    Waitany's Late Sender is Wrong Order, different
+ *                    sources (3 ranks; rank 1 tag 2 and rank 2 tag 1 are
+ *                    the first messages of their channels on purpose;
+ *                    not part of all)
  *   vcoll            alltoallv, gatherv, scatterv, allgatherv with blocks
  *                    that differ by rank (for the what-if replay)
  *   all              every scenario above, one after another (4 ranks) */
@@ -156,6 +165,24 @@ static void matched_elsewhere(void)
     }
 }
 
+static void wildcard_any(void)
+{
+    int x = 0, idx, done = 0;
+    MPI_Request r;
+    if (rank == 0) {
+        MPI_Irecv(&x, 1, MPI_INT, 1, MPI_ANY_TAG, MPI_COMM_WORLD, &r);
+        MPI_Waitany(1, &r, &idx, MPI_STATUS_IGNORE);
+        MPI_Irecv(&x, 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &r);
+        while (!done)
+            MPI_Testany(1, &r, &idx, &done, MPI_STATUS_IGNORE);
+    } else if (rank == 1) {
+        compute(2 * D);
+        MPI_Send(&x, 1, MPI_INT, 0, 2, MPI_COMM_WORLD);
+    } else if (rank == 2) {
+        MPI_Send(&x, 1, MPI_INT, 0, 1, MPI_COMM_WORLD);
+    }
+}
+
 static void vcoll(void)
 {
     int cnt[64], dsp[64], total = 0;
@@ -214,6 +241,8 @@ int main(int argc, char **argv)
         matched_elsewhere();
     if (all)
         MPI_Barrier(MPI_COMM_WORLD);
+    if (!strcmp(what, "wildcard_any"))   /* not in all: its Testany polls follow real time */
+        wildcard_any();
     if (all || !strcmp(what, "vcoll"))
         vcoll();
     MPI_Finalize();

@@ -82,6 +82,22 @@ check matched_elsewhere 3 \
     "critical path: rank 1's 2D compute (ns)|$(ns "a['critical_path']['per_callsite'][-1]")|=2000000" \
     "critical path = the run|round(sum(a['critical_path']['per_callsite']), 9) == a['run_time']|=True"
 
+# Wildcard receives completed by MPI_Waitany / MPI_Testany (hpcc's
+# RandomAccess): rank 0's Waitany (E = 0; MPI_Irecv costs no virtual time)
+# waits for rank 1's tag-2 message sent at 2D: late_sender = 2D - 0 =
+# 2000000 ns. Its Testany then takes rank 2's tag-1 message, sent at 0,
+# earlier than the one waited for: the whole instance is Wrong Order,
+# different sources. (Sender 1 with tag 2 and sender 2 with tag 1, both the
+# first message of their channel, to rank 0 on MPI_COMM_WORLD: the pairing
+# must keep them apart.)
+check wildcard_any 3 \
+    "wrong order, different sources (ns)|$(ns "$P['late_sender_wrong_order_different_sources']['total']")|=2000000" \
+    "at the MPI_Waitany (ns)|$(ns "sum($(site late_sender_wrong_order_different_sources MPI_Waitany))")|=2000000" \
+    "on rank 0 (ns)|$(ns "$P['late_sender_wrong_order']['per_rank'][0]")|=2000000" \
+    "late_sender includes it (ns)|$(ns "$P['late_sender']['total']")|=2000000" \
+    "no plain late sender left|$P['late_sender']['total'] - $P['late_sender_wrong_order']['total']|=0.0" \
+    "no same-source wrong order|$P['late_sender_wrong_order_same_source']['total']|=0.0"
+
 # The exclusive values add up to the ranks' time.
 expr="abs(sum(sum(c for c in p['per_rank']) for n, p in $P.items() if p['parent'] is None) - sum(a['rank_time'])) < 1e-9"
 got=$(python3 "$J" "$dir/collectives/analysis.json" "$expr")

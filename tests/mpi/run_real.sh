@@ -76,18 +76,7 @@ trace_checks() {
     if [ -f tests/mpi/oracle.sh ] && [ "$oracle" = yes ]; then
         # shellcheck source=/dev/null
         . tests/mpi/oracle.sh
-        local f0=$fail
         oracle_check "$t" "$name"
-        # Known: on hpcc (RandomAccess's MPI_Waitany/MPI_Testany over
-        # MPI_ANY_SOURCE receives) the analyzer and the oracle split ~1-2 us
-        # of rank 0's wait differently between Late Sender and Late Sender /
-        # Wrong Order (different sources). Reported; the FAIL lines above
-        # show the numbers.
-        if [ "$fail" -gt "$f0" ] && [ "${name%%-*}" = hpcc ]; then
-            fail=$f0
-            known_fail "$name: the oracle and seshat-analyze differ on hpcc's trace" \
-                "(Late Sender vs Wrong Order at MPI_Waitany/MPI_Testany in RandomAccess; see the FAIL lines above)"
-        fi
     else
         [ -f tests/mpi/oracle.sh ] ||
             echo "TODO $name: no tests/mpi/oracle.sh yet: the oracle and the OTF2 causality check do not run"
