@@ -29,6 +29,16 @@ typedef struct calib_coll_fit {
     double error[CALIB_MAX_POINTS];      /* that / measured - 1 */
 } calib_coll_fit;
 
+/* One collective's data and fit, as seshat-calibrate collects them. */
+typedef struct calib_coll_data {
+    const char *name;                     /* as [collectives] factors names it */
+    int n;
+    int64_t size[CALIB_MAX_POINTS];       /* block sizes, increasing */
+    double measured[CALIB_MAX_POINTS];    /* native, ns */
+    double model[CALIB_MAX_POINTS];       /* seshat with factor 1, ns */
+    calib_coll_fit fit;
+} calib_coll_data;
+
 /* tol: largest relative error one factor may leave (0.02 = 2%). Returns
  * 0, or -1 if n is out of 1..CALIB_MAX_POINTS, a time is not positive or
  * the sizes do not increase. */

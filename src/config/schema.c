@@ -72,6 +72,8 @@ const seshat_key seshat_keys[] = {
       "auto or linear | recursive_doubling" },
     { "collectives", "exscan", KEY_ENUM, F(coll_alg) + 10 * sizeof(int), "auto", COLL_ALGS, 0,
       "auto or linear | recursive_doubling" },
+    { "collectives", "factors", KEY_FACTORS, F(coll_factors), "", NULL, 0,
+      "cost factor by collective and size: NAME:FROM:FACTOR ... (names as above, plus alltoallv; seshat-calibrate)" },
     { "trace", "enabled", KEY_BOOL, F(trace_enabled), "false", NULL, 0, "record a trace" },
     { "trace", "dir", KEY_STRING, F(trace_dir), "", NULL, 0,
       "trace directory (default: a new one per run)" },
