@@ -23,24 +23,28 @@ static int fits(const double *r, int lo, int hi, double f, double tol)
     return 1;
 }
 
-static int valid(const int64_t *size, const double *measured, const double *model, int n)
+static int valid(const int64_t *size, const double *measured, const double *model,
+                 const double *used, int n)
 {
     if (n < 1 || n > CALIB_MAX_POINTS)
         return 0;
     for (int i = 0; i < n; i++)
-        if (!(measured[i] > 0) || !(model[i] > 0) || (i && size[i] <= size[i - 1]))
+        if (!(measured[i] > 0) || !(model[i] > 0) || (used && !(used[i] > 0)) ||
+            (i && size[i] <= size[i - 1]))
             return 0;
     return 1;
 }
 
-int calib_coll_fit_run(const int64_t *size, const double *measured, const double *model, int n,
-                       double tol, calib_coll_fit *f)
+int calib_coll_fit_run(const int64_t *size, const double *measured, const double *model,
+                       const double *used, int n, double tol, calib_coll_fit *f)
 {
-    if (!valid(size, measured, model, n))
+    if (!valid(size, measured, model, used, n))
         return -1;
-    double r[CALIB_MAX_POINTS];
-    for (int i = 0; i < n; i++)
-        r[i] = measured[i] / model[i];
+    double r[CALIB_MAX_POINTS], base[CALIB_MAX_POINTS];
+    for (int i = 0; i < n; i++) {
+        base[i] = model[i] / (used ? used[i] : 1);   /* the model at factor 1, linearly */
+        r[i] = measured[i] / base[i];
+    }
     f->npieces = 0;
     for (int lo = 0; lo < n;) {
         int hi = lo;
@@ -52,7 +56,7 @@ int calib_coll_fit_run(const int64_t *size, const double *measured, const double
         lo = hi + 1;
     }
     for (int i = 0; i < n; i++) {
-        f->model_ns[i] = model[i] * calib_coll_factor(f, size[i]);
+        f->model_ns[i] = base[i] * calib_coll_factor(f, size[i]);
         f->error[i] = f->model_ns[i] / measured[i] - 1;
     }
     return 0;

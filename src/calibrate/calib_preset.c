@@ -15,13 +15,14 @@ static void bandwidth(char *buf, size_t len, double ns_per_byte)
 /* [collectives] factors, with the data behind each factor as comments. */
 static void factors(FILE *o, const calib_coll_data *coll, int ncoll)
 {
-    fprintf(o, "\n[collectives]\n; per collective and block size: measured, seshat at factor 1,"
-               " with the fitted factor, error\n");
+    fprintf(o, "\n[collectives]\n; per collective and block size: measured, seshat's last run (with the"
+               " factor used then), the estimate with the fitted factor, its error\n");
     for (int c = 0; c < ncoll; c++)
         for (int i = 0; i < coll[c].n; i++)
-            fprintf(o, ";   %-10s %10lld B  %12.1f ns  %12.1f ns  %12.1f ns  %+6.2f%%\n",
+            fprintf(o, ";   %-10s %10lld B  %12.1f ns  %12.1f ns (x%.3f)  %12.1f ns  %+6.2f%%\n",
                     coll[c].name, (long long)coll[c].size[i], coll[c].measured[i],
-                    coll[c].model[i], coll[c].fit.model_ns[i], 100 * coll[c].fit.error[i]);
+                    coll[c].model[i], coll[c].used[i], coll[c].fit.model_ns[i],
+                    100 * coll[c].fit.error[i]);
     fprintf(o, "; NAME:FROM:FACTOR: a NAME of FROM bytes or more costs FACTOR x its schedule\n"
                "factors =");
     for (int c = 0; c < ncoll; c++)
