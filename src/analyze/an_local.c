@@ -15,13 +15,16 @@
 
 enum { F_WAITS = 1, F_SEND_BLOCKS = 2 };
 
-/* Calls in which a receive can wait for its sender (Test calls never
- * wait), and blocking sends that wait for a rendezvous partner. */
+/* Calls that complete a receive or send and can wait for the partner
+ * (a Test that completes one moves the clock to its completion, so it can
+ * wait in virtual time), and blocking sends that wait for a rendezvous
+ * partner. */
 static int call_flags_of(int call)
 {
     static const char *const waits[] = { "MPI_Recv", "MPI_Sendrecv", "MPI_Sendrecv_replace",
                                          "MPI_Wait", "MPI_Waitall", "MPI_Waitany",
-                                         "MPI_Waitsome", "MPI_Mrecv", NULL };
+                                         "MPI_Waitsome", "MPI_Mrecv", "MPI_Test", "MPI_Testall",
+                                         "MPI_Testany", "MPI_Testsome", NULL };
     static const char *const sends[] = { "MPI_Send", "MPI_Ssend", "MPI_Rsend", "MPI_Sendrecv",
                                          "MPI_Sendrecv_replace", NULL };
     if (call < 0 || call >= SESHAT_CALL_COUNT)
@@ -52,6 +55,10 @@ struct ctx {
     an_local *L;
     an_rank *R;
     an_map chan_send, chan_recv, post, pending, comm_me, comm_size, coll_seq;
+    an_map comm_first;         /* comm id -> world rank of its rank 0 */
+    an_map held_of;            /* request id -> 1 + index in held */
+    an_vec held;               /* an_recv matched, waiting for the call that completes it */
+    an_vec held_free;          /* free indices of held (int64) */
     int64_t uid, busy, seg_min;
     an_iter *it;
     an_call peek;              /* read but not yet in a window */
@@ -144,6 +151,10 @@ static void on_send(struct ctx *c, const an_call *call, const an_rec *r, int fla
         *an_map_slot(&c->pending, req) = idx + 1;
 }
 
+/* A receive is paired in MPI's matching order (its seq is counted here,
+ * where MPI matched it) but judged at the call that completes it: the
+ * blocking receive itself, or the Wait/Test whose COMPLETE names its
+ * request (docs/patterns.md). */
 static void on_recv(struct ctx *c, const an_call *call, const an_rec *r, int flags)
 {
     int64_t comm = seshat_unzigzag(r->v[2]), tag = seshat_unzigzag(r->v[1]);
@@ -151,15 +162,77 @@ static void on_recv(struct ctx *c, const an_call *call, const an_rec *r, int fla
     uint64_t req = r->v[4];
     int64_t *seq = an_map_slot(&c->chan_recv, an_key3(src, comm, tag));
     int64_t posted = req ? an_map_get(&c->post, req, &found) : 0;
-    an_recv *v = an_vec_push(&c->L->recvs);
-    *v = (an_recv){ .src = src, .dst = c->R->rank, .site = call->site,
-                    .blocking = (flags & F_WAITS) != 0, .comm = comm, .tag = tag,
-                    .seq = (*seq)++, .P = found ? posted : call->enter, .cE = call->enter,
-                    .cX = call->exit, .uid = c->uid, .E_send = -1 };
+    an_recv v = { .src = src, .dst = c->R->rank, .site = call->site,
+                  .blocking = !req && (flags & F_WAITS) != 0, .comm = comm, .tag = tag,
+                  .seq = (*seq)++, .P = found ? posted : call->enter, .cE = call->enter,
+                  .cX = call->exit, .uid = c->uid, .E_send = -1 };
+    if (!req) {
+        *(an_recv *)an_vec_push(&c->L->recvs) = v;
+        return;
+    }
+    an_map_del(&c->post, req);
+    int64_t *slot = an_map_slot(&c->held_of, req);
+    if (*slot)   /* matched again before completing: the older one never completes */
+        *(an_recv *)an_vec_push(&c->L->recvs) = *AN_AT(&c->held, an_recv, *slot - 1);
+    else if (c->held_free.n)
+        *slot = *AN_AT(&c->held_free, int64_t, --c->held_free.n) + 1;
+    else {
+        an_vec_push(&c->held);
+        *slot = (int64_t)c->held.n;
+    }
+    *AN_AT(&c->held, an_recv, *slot - 1) = v;
+}
+
+/* The receive with request id req completes in this call. */
+static int complete_recv(struct ctx *c, const an_call *call, uint64_t req, int flags)
+{
+    int found = 0;
+    int64_t i = an_map_get(&c->held_of, req, &found) - 1;
+    an_map_del(&c->post, req);   /* a cancelled receive was posted, never matched */
+    if (!found)
+        return 0;
+    an_recv *v = AN_AT(&c->held, an_recv, i);
+    v->site = call->site;
+    v->blocking = (flags & F_WAITS) != 0;
+    v->cE = call->enter;
+    v->cX = call->exit;
+    v->uid = c->uid;
+    *(an_recv *)an_vec_push(&c->L->recvs) = *v;
+    v->uid = 0;   /* free */
+    an_map_del(&c->held_of, req);
+    *(int64_t *)an_vec_push(&c->held_free) = i;
+    return 1;
+}
+
+static int by_uid(const void *x, const void *y)
+{
+    const an_recv *a = x, *b = y;
+    return (a->uid > b->uid) - (a->uid < b->uid);
+}
+
+/* At the end of the stream: receives matched but never completed (freed
+ * requests, a trace that stops early) are paired, in matching order,
+ * without a wait. */
+static void flush_held(struct ctx *c)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < c->held.n; i++)
+        if (AN_AT(&c->held, an_recv, i)->uid > 0)
+            *AN_AT(&c->held, an_recv, k++) = *AN_AT(&c->held, an_recv, i);
+    qsort(c->held.data, k, sizeof(an_recv), by_uid);
+    for (size_t i = 0; i < k; i++) {
+        an_recv *v = AN_AT(&c->held, an_recv, i);
+        v->blocking = 0;
+        *(an_recv *)an_vec_push(&c->L->recvs) = *v;
+    }
+    c->held.n = c->held_free.n = 0;
+    an_map_free(&c->held_of);
 }
 
 static void on_complete(struct ctx *c, const an_call *call, uint64_t req, int flags)
 {
+    if (complete_recv(c, call, req, flags))
+        return;
     int found = 0;
     int64_t idx = an_map_get(&c->pending, req, &found);
     if (!found || idx <= 0)
@@ -183,10 +256,15 @@ static void on_coll(struct ctx *c, const an_call *call, const an_rec *r)
     if (!found || size < 2 || me < 0)
         return;
     int64_t *seq = an_map_slot(&c->coll_seq, (uint64_t)comm);
+    /* ids are unique only among members (a split's halves may share one):
+     * the instance is named by the id and the communicator's first member */
+    int64_t first = an_map_get(&c->comm_first, (uint64_t)comm, &found);
+    _Static_assert(sizeof(int64_t) == 8, "comm key packs id and first member");
     an_coll *k = an_vec_push(&c->L->colls);
     *k = (an_coll){ .kind = (int32_t)r->v[0], .root = (int32_t)seshat_unzigzag(r->v[2]),
                     .size = size, .me = (int32_t)me, .rank = c->R->rank, .site = call->site,
-                    .comm = comm, .seq = (*seq)++, .bytes = (int64_t)r->v[3],
+                    .comm = comm * ((int64_t)1 << 24) + first, .seq = (*seq)++,
+                    .bytes = (int64_t)r->v[3],
                     .E = call->enter, .X = call->exit };
 }
 
@@ -221,6 +299,7 @@ static void on_comm(void *ctx, int64_t id, int size, const int64_t *world)
 {
     struct ctx *c = ctx;
     *an_map_slot(&c->comm_size, (uint64_t)id) = size;
+    *an_map_slot(&c->comm_first, (uint64_t)id) = size > 0 ? world[0] : 0;
     for (int i = 0; i < size; i++)
         if (world[i] == c->R->rank)
             *an_map_slot(&c->comm_me, (uint64_t)id) = i + 1;
@@ -255,15 +334,18 @@ static void read_sites(an_rank *R, const char *dir)
 
 static void finish_rank(an_local *L, an_rank *R, struct ctx *c)
 {
+    flush_held(c);
     R->end_ns = an_iter_end(c->it);
     an_contrib_add(L, SESHAT_PAT_COMPUTATION, R->rank, -1, R->end_ns - c->busy);
     an_iter_close(c->it);
     c->it = NULL;
     an_map *maps[] = { &c->chan_send, &c->chan_recv, &c->post, &c->pending, &c->comm_me,
-                       &c->comm_size, &c->coll_seq };
+                       &c->comm_size, &c->coll_seq, &c->comm_first };
     for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
         an_map_free(maps[i]);
     an_vec_free(&c->peek_recs);
+    an_vec_free(&c->held);
+    an_vec_free(&c->held_free);
     R->done = 1;
 }
 
@@ -315,6 +397,8 @@ void an_local_open(an_local *L, const char *dir, int nranks, int lo, int hi)
         an_vec_init(&R->rq, sizeof(an_recv));
         *c = (struct ctx){ .L = L, .R = R };
         an_vec_init(&c->peek_recs, sizeof(an_rec));
+        an_vec_init(&c->held, sizeof(an_recv));
+        an_vec_init(&c->held_free, sizeof(int64_t));
         an_stream_cb cb = { c, NULL, on_comm };
         char err[4400];
         if (!(c->it = an_iter_open(dir, r, &cb, err, sizeof err)))

@@ -123,7 +123,9 @@ static void judge(an_local *L, an_rank *R, struct ring *g, const an_recv *m, siz
         for (int k = 0; k < g->n;) {
             if (g->inst[k].E > m[i].E_send) {
                 settle(L, R->rank, &g->inst[k], 1, g->inst[k].src == m[i].src);
-                g->inst[k] = g->inst[--g->n];
+                /* keep the ring in order: the oldest is the one to drop when full */
+                memmove(g->inst + k, g->inst + k + 1, (size_t)(g->n - k - 1) * sizeof *g->inst);
+                g->n--;
             } else {
                 k++;
             }

@@ -6,6 +6,7 @@
  * (docs/models.md, "The virtual clock"). */
 #include <stdint.h>
 
+#include "common/log.h"
 #include "core/clock_src.h"
 #include "core/core.h"
 
@@ -16,6 +17,18 @@ static int64_t overhead_ns;   /* subtracted from every raw interval */
 static seshat_vtime vnow;
 static int64_t mark_ns;
 
+/* 2^62 ns, 146 years: past it a sum of model costs could overflow the
+ * int64 clock, so the run stops with a clear error instead. */
+#define SESHAT_VTIME_LIMIT ((seshat_vtime)1 << 62)
+
+static void check_limit(void)
+{
+    if (vnow <= SESHAT_VTIME_LIMIT)
+        return;
+    seshat_error("the virtual clock passed 2^62 ns (146 years; int64 nanoseconds would "
+                 "overflow): check the configured times and factors; ending the job");
+    seshat_real.Abort(MPI_COMM_WORLD, 1);
+}
 
 _Static_assert(sizeof(seshat_vtime) == sizeof(int64_t), "virtual time is int64 nanoseconds");
 
@@ -44,6 +57,7 @@ void seshat_clock_enter(void)
     int64_t d = seshat_clksrc_read(&src) - mark_ns - overhead_ns;
     if (d > 0)
         vnow += clock_factor == 1.0 ? d : (seshat_vtime)((double)d * clock_factor);
+    check_limit();
 }
 
 void seshat_clock_leave(void)
@@ -95,4 +109,5 @@ void seshat_clock_advance_to(seshat_vtime t)
 {
     if (t > vnow)
         vnow = t;
+    check_limit();
 }

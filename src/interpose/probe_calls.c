@@ -74,6 +74,7 @@ static void matched(seshat_comm *c, MPI_Message msg, const MPI_Status *st, int s
     if (msg == MPI_MESSAGE_NO_PROC || msg == MPI_MESSAGE_NULL)
         return;
     seshat_op *op = seshat_req_add((MPI_Request)(void *)msg, c);
+    op->req_id = seshat_req_next_id();   /* the trace's COMPLETE names it at Mrecv/Wait */
     seshat_recv_begin(op, c, source, tag);
     seshat_recv_match(op, st);
 }
@@ -135,6 +136,8 @@ int PMPI_Mrecv(void *buf, int count, MPI_Datatype type, MPI_Message *msg, MPI_St
     if (op) {
         if (rc == MPI_SUCCESS)
             seshat_clock_advance_to(seshat_recv_finish(op, seshat_clock_now()));
+        if (rc == MPI_SUCCESS && seshat_tracing)
+            seshat_trace_complete(op->req_id);
         seshat_req_remove(key);
     }
     if (outer)

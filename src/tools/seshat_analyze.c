@@ -5,6 +5,7 @@
  * analysis.json, analysis.cubex, report.html and prints the summary. */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <iniparser/iniparser.h>
 #include <limits.h>
 #include <malloc.h>
@@ -22,6 +23,7 @@
 #include "analyze/an_root.h"
 #include "analyze/an_summary.h"
 #include "analyze/analysis.h"
+#include "common/job.h"
 #include "config/config.h"
 
 typedef struct opts {
@@ -51,8 +53,11 @@ static int parse(int argc, char **argv, opts *o)
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);
             exit(0);
-        } else if (!strcmp(a, "-j") && i + 1 < argc && atoi(argv[i + 1]) >= 1) {
-            o->procs = atoi(argv[++i]);
+        } else if (!strcmp(a, "-j") && i + 1 < argc) {
+            long long v;
+            if (seshat_int_arg("seshat-analyze", a, argv[++i], 1, SESHAT_MAX_APP_RANKS, &v))
+                return -1;
+            o->procs = (int)v;
         } else if (!strcmp(a, "--model") && i + 1 < argc) {
             o->model = argv[++i];
         } else if (!strcmp(a, "--quiet")) {
@@ -101,10 +106,17 @@ static int trace_ranks(const char *dir, char *err, size_t errlen)
     return n;
 }
 
+/* The analyzers under mpirun, as this process's job (common/job.h): a
+ * signal to seshat-analyze ends them, and they die with it. */
 static int launch(char **argv, const opts *o, int nranks)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     int m = o->procs ? o->procs : (int)(cores < nranks ? (cores > 0 ? cores : 1) : nranks);
+    if (m > nranks) {
+        fprintf(stderr, "seshat-analyze: -j %d: at most %d (one analyzer per trace rank)\n", m,
+                nranks);
+        return 2;
+    }
     char np[16], self[PATH_MAX];
     ssize_t l = readlink("/proc/self/exe", self, sizeof self - 1);
     self[l > 0 ? l : 0] = 0;
@@ -123,9 +135,39 @@ static int launch(char **argv, const opts *o, int nranks)
     args[k++] = self;
     for (int i = 1; i < argc; i++)
         args[k++] = argv[i];
-    execvp("mpirun", args);
-    fprintf(stderr, "seshat-analyze: cannot run mpirun: %s\n", strerror(errno));
-    return 127;
+    pid_t pid = seshat_job_start("seshat-analyze", args, -1);
+    int rc = seshat_job_exit_code(pid < 0 ? -1 : seshat_job_wait(pid, 0, NULL));
+    free(args);
+    seshat_job_reraise();
+    return rc;
+}
+
+/* Why the trace is not whole (NULL if it is): the replay re-enacts every
+ * rank's calls, so a missing, empty or unfinished stream would deadlock it. */
+static const char *incomplete(const char *dir, int nranks, char *why, size_t len)
+{
+    char path[PATH_MAX + 32];
+    struct stat sb;
+    snprintf(path, sizeof path, "%s/defs.ini", dir);
+    dictionary *d = access(path, R_OK) == 0 ? iniparser_load(path) : NULL;
+    if (!d) {
+        snprintf(why, len, "no defs.ini: the run did not finish (crash, abort or kill)");
+        return why;
+    }
+    int complete = iniparser_getboolean(d, "trace:complete", 0);
+    iniparser_freedict(d);
+    if (!complete) {
+        snprintf(why, len, "defs.ini says complete = false (a stream failed)");
+        return why;
+    }
+    for (int r = 0; r < nranks; r++) {
+        snprintf(path, sizeof path, "%s/rank-%d.sst", dir, r);
+        if (stat(path, &sb) || sb.st_size == 0) {
+            snprintf(why, len, "rank-%d.sst is %s", r, stat(path, &sb) ? "missing" : "empty");
+            return why;
+        }
+    }
+    return NULL;
 }
 
 /* The what-if replay: seshat-replay under seshat-run with the model file
@@ -134,7 +176,7 @@ static int launch(char **argv, const opts *o, int nranks)
 static int run_whatif(const opts *o, int nranks)
 {
     seshat_config cfg;
-    char err[PATH_MAX + 256], self[PATH_MAX], dir[PATH_MAX], cmd[4 * PATH_MAX + 512];
+    char err[PATH_MAX + 256], self[PATH_MAX], dir[PATH_MAX];
     if (seshat_config_load(&cfg, o->model, NULL, 0, 0, err, sizeof err)) {
         fprintf(stderr, "seshat-analyze: --model: %s\n", err);
         return 2;
@@ -149,19 +191,32 @@ static int run_whatif(const opts *o, int nranks)
     /* A replay that cannot finish (a pattern it does not re-enact
      * faithfully) must not hang the analysis: bounded by a timeout. */
     const char *limit = getenv("SESHAT_WHATIF_TIMEOUT");
-    int secs = limit && atoi(limit) > 0 ? atoi(limit) : 600;
-    snprintf(cmd, sizeof cmd, "timeout -k 5 %d '%s/seshat-run' --config '%s' --set simulator.clock=none "
-             "--set trace.enabled=false --set report.summary=false --set report.matrix=false "
-             "-np %d -- '%s/seshat-replay' '%s' > '%s/whatif.txt'",
-             secs, dir, o->model, nranks, dir, o->dir, o->dir);
-    if (strchr(o->model, '\'') || strchr(o->dir, '\'')) {
-        fprintf(stderr, "seshat-analyze: --model and TRACEDIR may not contain a quote\n");
+    long long secs = 600;
+    if (limit && *limit &&
+        seshat_int_arg("seshat-analyze", "SESHAT_WHATIF_TIMEOUT", limit, 1, 1 << 30, &secs))
         return 2;
+    char run[PATH_MAX + 16], replay[PATH_MAX + 16], np[16], out[PATH_MAX + 16];
+    snprintf(run, sizeof run, "%s/seshat-run", dir);
+    snprintf(replay, sizeof replay, "%s/seshat-replay", dir);
+    snprintf(np, sizeof np, "%d", nranks);
+    snprintf(out, sizeof out, "%s/whatif.txt", o->dir);
+    char *argv[] = { run, "--config", (char *)o->model, "--set", "simulator.clock=none",
+                     "--set", "trace.enabled=false", "--set", "report.summary=false",
+                     "--set", "report.matrix=false", "-np", np, "--", replay, (char *)o->dir,
+                     NULL };
+    int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        fprintf(stderr, "seshat-analyze: cannot write %s: %s\n", out, strerror(errno));
+        return 1;
     }
-    int rc = system(cmd);
-    if (rc != 0) {
-        fprintf(stderr, "seshat-analyze: the what-if replay under %s failed (status %d%s)\n",
-                o->model, rc, WIFEXITED(rc) && WEXITSTATUS(rc) == 124 ? ", timed out: "
+    int timed_out = 0;
+    pid_t pid = seshat_job_start("seshat-analyze", argv, fd);
+    int st = pid < 0 ? -1 : seshat_job_wait(pid, (int)secs, &timed_out);
+    close(fd);
+    seshat_job_reraise();
+    if (st != 0) {
+        fprintf(stderr, "seshat-analyze: the what-if replay under %s failed (exit %d%s)\n",
+                o->model, seshat_job_exit_code(st), timed_out ? ", timed out: "
                 "SESHAT_WHATIF_TIMEOUT sets the limit in seconds" : "");
         return 1;
     }
@@ -247,6 +302,11 @@ int main(int argc, char **argv)
         return 2;
     }
     int under_mpi = getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMI_SIZE");
+    if (!under_mpi && o.model && incomplete(o.dir, nranks, err, sizeof err)) {
+        fprintf(stderr, "seshat-analyze: --model: %s is not a whole trace (%s); the what-if "
+                "replay needs every rank's complete stream\n", o.dir, err);
+        return 2;
+    }
     if (!under_mpi && o.model) {
         int rc = run_whatif(&o, nranks);
         if (rc)

@@ -1,6 +1,10 @@
 /* trace_otf2.c - seshat streams -> OTF2 archive (serial writer).
- * Messages and collectives are mapped onto one communicator, the program's
- * MPI_COMM_WORLD, with world ranks (sub-communicators are not mapped). */
+ * Causal: a receive is recorded where the program completed it (MPI_RECV
+ * at the exit of a blocking receive; MPI_IRECV at the exit of the Wait or
+ * Test that completed a nonblocking one, after an MPI_IRECV_REQUEST where
+ * it was posted), never before its send; nonblocking sends are MPI_ISEND
+ * + MPI_ISEND_COMPLETE with the trace's request ids. Every communicator
+ * of the trace is defined, and ranks in events are ranks in it. */
 #include <otf2/otf2.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,8 +36,157 @@ static const OTF2_CollectiveOp coll_ops[] = {
     OTF2_COLLECTIVE_OP_SCAN, OTF2_COLLECTIVE_OP_EXSCAN
 };
 
-/* Regions are numbered densely in order of first use, as OTF2 wants. */
-struct pass { int region[SESHAT_CALL_COUNT]; int order[SESHAT_CALL_COUNT]; int nregions; uint64_t t_max; };
+/* A communicator of the trace: its id and members (world ranks). */
+struct comm { int64_t id; uint32_t size; uint64_t *world; };
+
+/* Regions are numbered densely in order of first use, as OTF2 wants;
+ * communicators too (MPI_COMM_WORLD first). */
+struct pass {
+    int region[SESHAT_CALL_COUNT];
+    int order[SESHAT_CALL_COUNT];
+    int nregions;
+    uint64_t t_max;
+    struct comm *comms;
+    int ncomms;
+};
+
+/* Requests in flight on one rank: id -> what the completion will say. */
+enum { REQ_SEND = 1, REQ_POSTED, REQ_MATCHED };
+struct req { uint64_t id; int kind; uint32_t peer, tag; OTF2_CommRef comm; uint64_t bytes; };
+struct reqs { struct req *slot; size_t cap, n; };
+
+static struct req *req_find(struct reqs *m, uint64_t id, int add)
+{
+    if (add && 2 * (m->n + 1) > m->cap) {   /* grow: rehash every live entry */
+        struct reqs big = { calloc(m->cap ? 2 * m->cap : 64, sizeof *big.slot), m->cap ? 2 * m->cap : 64, 0 };
+        if (!big.slot)
+            return NULL;
+        for (size_t i = 0; i < m->cap; i++)
+            if (m->slot[i].kind)
+                *req_find(&big, m->slot[i].id, 1) = m->slot[i];
+        free(m->slot);
+        *m = big;
+    }
+    if (!m->cap)
+        return NULL;
+    for (size_t i = (id * 0x9E3779B97F4A7C15ull) >> 20 & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+        if (m->slot[i].kind && m->slot[i].id == id)
+            return &m->slot[i];
+        if (!m->slot[i].kind) {
+            if (!add)
+                return NULL;
+            m->n++;
+            m->slot[i].id = id;
+            return &m->slot[i];
+        }
+    }
+}
+
+/* Deletion with backward shift keeps every probe chain unbroken. */
+static void req_del(struct reqs *m, struct req *e)
+{
+    size_t i = (size_t)(e - m->slot), j = i;
+    m->slot[i].kind = 0;
+    m->n--;
+    for (;;) {
+        j = (j + 1) & (m->cap - 1);
+        if (!m->slot[j].kind)
+            return;
+        size_t home = (m->slot[j].id * 0x9E3779B97F4A7C15ull) >> 20 & (m->cap - 1);
+        if ((j > i && (home <= i || home > j)) || (j < i && home <= i && home > j)) {
+            m->slot[i] = m->slot[j];
+            m->slot[j].kind = 0;
+            i = j;
+        }
+    }
+}
+
+/* Events a call's completions produce, written at its exit. */
+struct done { int kind; uint32_t peer, tag; OTF2_CommRef comm; uint64_t bytes, id; };
+enum { DONE_RECV, DONE_IRECV, DONE_ISEND, DONE_CANCELLED };
+
+struct mine { int64_t id; int index; };   /* this rank's communicator ids */
+
+struct rank_state {
+    OTF2_EvtWriter *w;
+    struct pass *ps;
+    struct reqs reqs;
+    struct done *done;
+    size_t ndone, capdone;
+    struct mine *mine;
+    size_t nmine;
+};
+
+/* Communicator ids are unique only among a communicator's members (the
+ * two halves of a split may share one), so a communicator is its id and
+ * its members; each is defined once, in order of first appearance. */
+static int comm_index(const struct pass *ps, int64_t id, uint32_t size, const uint64_t *w)
+{
+    for (int i = 0; i < ps->ncomms; i++)
+        if (ps->comms[i].id == id && ps->comms[i].size == size &&
+            !memcmp(ps->comms[i].world, w, size * sizeof *w))
+            return i;
+    return -1;
+}
+
+/* A COMM record of this rank: its OTF2 reference for the rank's events. */
+static void add_comm(struct pass *ps, struct rank_state *st, const seshat_tr_record *rec)
+{
+    const uint8_t *p = rec->payload, *end = p + rec->len;
+    uint64_t id, size;
+    if (seshat_get_varint(&p, end, &id) || seshat_get_varint(&p, end, &size) || size > rec->len ||
+        id == 0)
+        return;   /* the program's MPI_COMM_WORLD is OTF2 communicator 0 */
+    uint64_t *w = malloc((size ? size : 1) * sizeof *w);
+    for (uint64_t i = 0; w && i < size; i++)
+        if (seshat_get_varint(&p, end, &w[i])) {
+            free(w);
+            return;
+        }
+    if (!w)
+        return;
+    int k = comm_index(ps, seshat_unzigzag(id), (uint32_t)size, w);
+    if (k < 0) {
+        struct comm *c = realloc(ps->comms, (size_t)(ps->ncomms + 1) * sizeof *c);
+        if (!c) {
+            free(w);
+            return;
+        }
+        ps->comms = c;
+        c[k = ps->ncomms++] = (struct comm){ seshat_unzigzag(id), (uint32_t)size, w };
+    } else {
+        free(w);
+    }
+    struct mine *m = realloc(st->mine, (size_t)(st->nmine + 1) * sizeof *m);
+    if (m) {
+        st->mine = m;
+        m[st->nmine++] = (struct mine){ seshat_unzigzag(id), k };
+    }
+}
+
+/* The communicator (OTF2 reference) of this rank's communicator id. */
+static int my_comm(const struct rank_state *st, int64_t id)
+{
+    for (size_t i = st->nmine; i-- > 0;)   /* the latest with that id */
+        if (st->mine[i].id == id)
+            return st->mine[i].index;
+    return -1;
+}
+
+/* A peer's world rank -> (OTF2 communicator, rank in it). An unknown
+ * communicator falls back to MPI_COMM_WORLD and world ranks. */
+static OTF2_CommRef map_peer(const struct rank_state *st, int64_t comm, uint64_t world, uint32_t *rank)
+{
+    int k = my_comm(st, comm);
+    *rank = (uint32_t)world;
+    if (k < 0)
+        return 0;
+    const struct comm *c = &st->ps->comms[k];
+    for (uint32_t i = 0; i < c->size; i++)
+        if (c->world[i] == world)
+            *rank = i;
+    return (OTF2_CommRef)(k + 1);
+}
 
 static OTF2_RegionRef region_of(struct pass *ps, uint64_t call)
 {
@@ -53,6 +206,85 @@ static int get(const seshat_tr_record *rec, uint64_t *v, int n)
     return 0;
 }
 
+static void later(struct rank_state *st, struct done d)
+{
+    if (st->ndone == st->capdone) {
+        size_t cap = st->capdone ? 2 * st->capdone : 16;
+        struct done *n = realloc(st->done, cap * sizeof *n);
+        if (!n)
+            return;
+        st->done = n;
+        st->capdone = cap;
+    }
+    st->done[st->ndone++] = d;
+}
+
+static void flush_done(struct rank_state *st, uint64_t t)
+{
+    for (size_t i = 0; i < st->ndone; i++) {
+        const struct done *d = &st->done[i];
+        switch (d->kind) {
+        case DONE_RECV: OTF2_EvtWriter_MpiRecv(st->w, NULL, t, d->peer, d->comm, d->tag, d->bytes); break;
+        case DONE_IRECV:
+            OTF2_EvtWriter_MpiIrecv(st->w, NULL, t, d->peer, d->comm, d->tag, d->bytes, d->id);
+            break;
+        case DONE_ISEND: OTF2_EvtWriter_MpiIsendComplete(st->w, NULL, t, d->id); break;
+        case DONE_CANCELLED: OTF2_EvtWriter_MpiRequestCancelled(st->w, NULL, t, d->id); break;
+        }
+    }
+    st->ndone = 0;
+}
+
+/* SEND, RECV, POST, COMPLETE inside a call at time t. */
+static void p2p_record(struct rank_state *st, const seshat_tr_record *rec, uint64_t t)
+{
+    uint64_t v[6];
+    uint32_t peer;
+    if (rec->kind == SESHAT_REC_POST || rec->kind == SESHAT_REC_COMPLETE) {
+        if (get(rec, v, 1))
+            return;
+        struct req *e = req_find(&st->reqs, v[0], 0);
+        if (rec->kind == SESHAT_REC_POST) {
+            if (!e && (e = req_find(&st->reqs, v[0], 1)))
+                e->kind = REQ_POSTED;
+            OTF2_EvtWriter_MpiIrecvRequest(st->w, NULL, t, v[0]);
+            return;
+        }
+        if (!e)
+            return;   /* a collective's request, or one this stream never started */
+        struct done d = { e->kind == REQ_MATCHED ? DONE_IRECV : e->kind == REQ_SEND ? DONE_ISEND
+                                                                                 : DONE_CANCELLED,
+                          e->peer, e->tag, e->comm, e->bytes, v[0] };
+        later(st, d);
+        req_del(&st->reqs, e);
+        return;
+    }
+    int n = rec->kind == SESHAT_REC_SEND ? 6 : 5;
+    if (get(rec, v, n))
+        return;
+    OTF2_CommRef comm = map_peer(st, seshat_unzigzag(v[2]), v[0], &peer);
+    uint32_t tag = (uint32_t)seshat_unzigzag(v[1]);
+    uint64_t id = v[n - 1];
+    if (rec->kind == SESHAT_REC_SEND) {
+        if (!id) {
+            OTF2_EvtWriter_MpiSend(st->w, NULL, t, peer, comm, tag, v[3]);
+            return;
+        }
+        OTF2_EvtWriter_MpiIsend(st->w, NULL, t, peer, comm, tag, v[3], id);
+        struct req *e = req_find(&st->reqs, id, 1);
+        if (e)
+            *e = (struct req){ id, REQ_SEND, peer, tag, comm, v[3] };
+        return;
+    }
+    if (!id) {   /* a blocking receive: completed in this call */
+        later(st, (struct done){ DONE_RECV, peer, tag, comm, v[3], 0 });
+        return;
+    }
+    struct req *e = req_find(&st->reqs, id, 1);
+    if (e)
+        *e = (struct req){ id, REQ_MATCHED, peer, tag, comm, v[3] };
+}
+
 /* One rank's stream into its event writer. */
 static int write_rank(const char *dir, int r, OTF2_EvtWriter *w, struct pass *ps)
 {
@@ -61,6 +293,7 @@ static int write_rank(const char *dir, int r, OTF2_EvtWriter *w, struct pass *ps
     seshat_tr *tr = seshat_tr_open(path, err, sizeof err);
     if (!tr)
         return 0;   /* a rank not traced (trace.ranks) */
+    struct rank_state st = { .w = w, .ps = ps };
     seshat_tr_record rec;
     uint64_t v[5], t = 0;
     int coll_open = 0, rc;
@@ -68,6 +301,9 @@ static int write_rank(const char *dir, int r, OTF2_EvtWriter *w, struct pass *ps
     uint64_t cv[4];
     while ((rc = seshat_tr_next(tr, &rec)) == 1) {
         switch (rec.kind) {
+        case SESHAT_REC_COMM:
+            add_comm(ps, &st, &rec);
+            break;
         case SESHAT_REC_ENTER:
             if (get(&rec, v, 3) || v[0] >= SESHAT_CALL_COUNT)
                 break;
@@ -79,9 +315,12 @@ static int write_rank(const char *dir, int r, OTF2_EvtWriter *w, struct pass *ps
             if (get(&rec, v, 2) || v[0] >= SESHAT_CALL_COUNT)
                 break;
             t += v[1];
+            flush_done(&st, t);
             if (coll_open) {
                 int64_t root = seshat_unzigzag(cv[2]);
-                OTF2_EvtWriter_MpiCollectiveEnd(w, NULL, t, coll_ops[cv[0] < 11 ? cv[0] : 0], 0,
+                int k = my_comm(&st, seshat_unzigzag(cv[1]));
+                OTF2_EvtWriter_MpiCollectiveEnd(w, NULL, t, coll_ops[cv[0] < 11 ? cv[0] : 0],
+                                                k < 0 ? 0 : (OTF2_CommRef)(k + 1),
                                                 root < 0 ? OTF2_UNDEFINED_UINT32 : (uint32_t)root,
                                                 cv[3], cv[3]);
                 coll_open = 0;
@@ -91,12 +330,10 @@ static int write_rank(const char *dir, int r, OTF2_EvtWriter *w, struct pass *ps
             break;
         case SESHAT_REC_SEND:
         case SESHAT_REC_RECV:
-            if (get(&rec, v, 4))
-                break;
-            if (rec.kind == SESHAT_REC_SEND)
-                OTF2_EvtWriter_MpiSend(w, NULL, t, (uint32_t)v[0], 0, (uint32_t)seshat_unzigzag(v[1]), v[3]);
-            else
-                OTF2_EvtWriter_MpiRecv(w, NULL, t, (uint32_t)v[0], 0, (uint32_t)seshat_unzigzag(v[1]), v[3]);
+        case SESHAT_REC_POST:
+        case SESHAT_REC_COMPLETE:
+            if (open_region >= 0)
+                p2p_record(&st, &rec, t);
             break;
         case SESHAT_REC_COLL:
             if (get(&rec, cv, 4) == 0 && !coll_open) {
@@ -106,11 +343,16 @@ static int write_rank(const char *dir, int r, OTF2_EvtWriter *w, struct pass *ps
             break;
         }
     }
-    if (open_region >= 0)
+    if (open_region >= 0) {
+        flush_done(&st, t);
         OTF2_EvtWriter_Leave(w, NULL, t, (OTF2_RegionRef)open_region);
+    }
     if (rc < 0)
         fprintf(stderr, "seshat-trace: %s (exported what came before)\n", seshat_tr_error(tr));
     seshat_tr_close(tr);
+    free(st.reqs.slot);
+    free(st.done);
+    free(st.mine);
     if (t > ps->t_max)
         ps->t_max = t;
     return 0;
@@ -150,6 +392,19 @@ static void write_defs(OTF2_Archive *a, int n, const struct pass *ps, const uint
                                     OTF2_GROUP_FLAG_NONE, (uint32_t)n, members);
     OTF2_GlobalDefWriter_WriteComm(d, 0, 2, 1, OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE);
     free(members);
+    for (int k = 0; k < ps->ncomms; k++) {   /* the trace's own: comm k + 1, group k + 2 */
+        const struct comm *c = &ps->comms[k];
+        if (c->id == -1)
+            snprintf(name, sizeof name, "MPI_COMM_SELF of rank %llu", (unsigned long long)c->world[0]);
+        else
+            snprintf(name, sizeof name, "communicator %lld", (long long)c->id);
+        OTF2_GlobalDefWriter_WriteString(d, s, name);
+        OTF2_GlobalDefWriter_WriteGroup(d, (OTF2_GroupRef)(k + 2), 0, OTF2_GROUP_TYPE_COMM_GROUP,
+                                        OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, c->size, c->world);
+        OTF2_GlobalDefWriter_WriteComm(d, (OTF2_CommRef)(k + 1), s, (OTF2_GroupRef)(k + 2), 0,
+                                       OTF2_COMM_FLAG_NONE);
+        s++;
+    }
 }
 
 int seshat_export_otf2(const char *dir, int n, const char *out)
@@ -187,6 +442,9 @@ int seshat_export_otf2(const char *dir, int n, const char *out)
     write_defs(a, n, &ps, nevents);
     OTF2_ErrorCode rc = OTF2_Archive_Close(a);
     free(nevents);
+    for (int k = 0; k < ps.ncomms; k++)
+        free(ps.comms[k].world);
+    free(ps.comms);
     if (rc != OTF2_SUCCESS) {
         fprintf(stderr, "seshat-trace: %s: %s\n", out, OTF2_Error_GetName(rc));
         return 1;

@@ -12,6 +12,10 @@
  *                    before a bcast; rank r computes (p-1-r)*D before a scan
  *   waitall          rank 0 posts receives from ranks 1..3 and waits for all;
  *                    rank r computes r*D before sending
+ *   matched_elsewhere  rank 0 posts MPI_Irecv from rank 1, sends 64 KiB
+ *                    to rank 2 (MPI matches the receive during that send,
+ *                    in real time), then MPI_Wait; rank 1 computes 2D
+ *                    before sending: the Late Sender is the MPI_Wait's
  *   vcoll            alltoallv, gatherv, scatterv, allgatherv with blocks
  *                    that differ by rank (for the what-if replay)
  *   all              every scenario above, one after another (4 ranks) */
@@ -136,6 +140,22 @@ static void waitall(void)
     }
 }
 
+static void matched_elsewhere(void)
+{
+    int x = 0;
+    if (rank == 0) {
+        MPI_Request r;
+        MPI_Irecv(&x, 1, MPI_INT, 1, 9, MPI_COMM_WORLD, &r);
+        MPI_Send(big, 65536, MPI_BYTE, 2, 9, MPI_COMM_WORLD);
+        MPI_Wait(&r, MPI_STATUS_IGNORE);
+    } else if (rank == 1) {
+        compute(2 * D);
+        MPI_Send(&x, 1, MPI_INT, 0, 9, MPI_COMM_WORLD);
+    } else if (rank == 2) {
+        MPI_Recv(big, 65536, MPI_BYTE, 0, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+}
+
 static void vcoll(void)
 {
     int cnt[64], dsp[64], total = 0;
@@ -188,6 +208,10 @@ int main(int argc, char **argv)
         MPI_Barrier(MPI_COMM_WORLD);
     if (all || !strcmp(what, "waitall"))
         waitall();
+    if (all)
+        MPI_Barrier(MPI_COMM_WORLD);
+    if (all || !strcmp(what, "matched_elsewhere"))
+        matched_elsewhere();
     if (all)
         MPI_Barrier(MPI_COMM_WORLD);
     if (all || !strcmp(what, "vcoll"))

@@ -3,6 +3,7 @@
 # (tests/mpi/an_scenarios.c; D = 1 ms of virtual compute, clock = none).
 cd "$(dirname "$0")/../.." || exit 1
 . tests/mpi/lib.sh
+. tests/mpi/oracle.sh
 AN="$BUILD/bin/seshat-analyze"
 BASE=(--set simulator.clock=none)
 dir=$(mktemp -d)
@@ -29,6 +30,7 @@ check() {
         elif [ "$want" != "${want#=}" ] && [ "$got" = "${want#=}" ]; then ok "$desc: $label = $got"
         else bad "$desc: $label = '$got', want $want"; fi
     done
+    oracle_check "$dir/$sc" "analyze $sc"
 }
 P="a['patterns']"
 site() { echo "[c['patterns'].get('$1', 0) for c in a['callsites'] if c['function'] == '$2' and 'an_scenarios.c' in c['location']]"; }
@@ -69,6 +71,17 @@ check waitall 4 \
     "late_sender = the latest of 1D, 2D, 3D|$P['late_sender']['total']|0.003" \
     "at MPI_Waitall|sum($(site late_sender MPI_Waitall))|0.003"
 
+# A receive MPI matches while rank 0 is inside another call (its 64 KiB
+# eager MPI_Send; o = 300 ns) is charged at the MPI_Wait that completes it:
+# E_wait = o = 300 ns, E_send = 2D, late_sender = 2D - o = 1999700 ns.
+ns() { echo "round(($1) * 1e9)"; }
+check matched_elsewhere 3 \
+    "late_sender (ns)|$(ns "$P['late_sender']['total']")|=1999700" \
+    "at the MPI_Wait (ns)|$(ns "sum($(site late_sender MPI_Wait))")|=1999700" \
+    "on rank 0 (ns)|$(ns "$P['late_sender']['per_rank'][0]")|=1999700" \
+    "critical path: rank 1's 2D compute (ns)|$(ns "a['critical_path']['per_callsite'][-1]")|=2000000" \
+    "critical path = the run|round(sum(a['critical_path']['per_callsite']), 9) == a['run_time']|=True"
+
 # The exclusive values add up to the ranks' time.
 expr="abs(sum(sum(c for c in p['per_rank']) for n, p in $P.items() if p['parent'] is None) - sum(a['rank_time'])) < 1e-9"
 got=$(python3 "$J" "$dir/collectives/analysis.json" "$expr")
@@ -93,6 +106,9 @@ if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/all" -np 4 -- "$T/an_scenarios"
     n=$(python3 "$J" "$dir/all/analysis.json" "a['messages']['count']")
     m=$(python3 "$J" "$dir/all/analysis.json" "a['messages']['matrix_count'][1][0]")
     [ "$n" -gt 0 ] && [ "$m" -gt 0 ] && ok "$desc: $n messages, rank 1 -> 0: $m" || bad "$desc: messages $n/$m"
+    cp "$dir/all/analysis.json" "$dir/all.json"
+    oracle_check "$dir/all" "an_scenarios all"
+    cp "$dir/all.json" "$dir/all/analysis.json"
 fi
 
 # The CUBE4 file reads back; the HTML page renders in headless Chromium.
@@ -126,6 +142,7 @@ for prog in "an_scenarios all" "an_scenarios vcoll" "halo 65536 20" "ring waital
     if [ -n "$rerun" ] && within "$pred" "$rerun" && [ "$rec" != "$rerun" ]; then
         ok "$desc: recorded $rec s, predicted $pred s, rerun $rerun s"
     else bad "$desc: recorded '$rec', predicted '$pred', rerun '$rerun'"; fi
+    oracle_check "$dir/wi" "$*"
 done
 desc="what-if: bad model file"
 printf '[network]\nlatency = fast\n' >"$dir/bad.ini"
@@ -141,7 +158,37 @@ for f in pingpong_mpif:f pingpong_usempi:f90 pingpong_f08:f90; do
     locs=$(python3 "$J" "$dir/f/analysis.json" \
         "sorted({c['location'].split(':')[0] for c in a['callsites'] if c['function'] in ('MPI_Send', 'MPI_Recv')})")
     [ "$locs" = "['tests/mpi/${f%%:*}.${f##*:}']" ] && ok "$desc: $locs" || bad "$desc: $locs"
+    oracle_check "$dir/f" "${f%%:*}"
 done
+
+# More programs, both paths: the oracle and the OTF2 check on their traces
+# (split halves sharing a communicator id, probes, Mprobe/Mrecv, cancels,
+# Bsend, Test families, persistent requests).
+for prog in "coll_times 1024 all split:4:direct" "world:3:relay" "ring testsome 1048576 3:4:relay" \
+            "ring persistent 4096 3:4:direct" "halo 65536 4:4:direct"; do
+    IFS=: read -r prog np path <<<"$prog"
+    rm -rf "$dir/more"
+    job "analyze $prog ($path)" "$RUN" "${BASE[@]}" --set network.path=$path --trace "$dir/more" \
+        -np "$np" -- $(sed "s|^|$T/|" <<<"$prog") || continue
+    oracle_check "$dir/more" "$prog ($path)"
+done
+
+# --model on a trace that is not whole refuses at once, with one line.
+desc="what-if: incomplete trace"
+rm -rf "$dir/crash"
+job "$desc" "$RUN" --trace "$dir/crash" -np 2 -- "$T/failing" segv
+if job "$desc" "$AN" --model "$dir/2L.ini" "$dir/crash"; then
+    [ $rc -eq 2 ] && [ "$(wc -l <"$OUT")" = 1 ] && grep -q "not a whole trace (no defs.ini" "$OUT" &&
+        ok "$desc: crashed run refused at once (exit 2, one line)" || bad "$desc: exit $rc"
+fi
+if [ -d "$dir/all" ]; then
+    cp -r "$dir/all" "$dir/part" && : >"$dir/part/rank-2.sst"
+    job "$desc" "$AN" --model "$dir/2L.ini" "$dir/part" &&
+        { [ $rc -eq 2 ] && grep -q "rank-2.sst is empty" "$OUT" && ok "$desc: 0-byte stream refused" || bad "$desc: exit $rc"; }
+    rm -f "$dir/part/rank-2.sst"
+    job "$desc" "$AN" --model "$dir/2L.ini" "$dir/part" &&
+        { [ $rc -eq 2 ] && grep -q "rank-2.sst is missing" "$OUT" && ok "$desc: missing stream refused" || bad "$desc: exit $rc"; }
+fi
 
 desc="analyze: bad input"
 job "$desc" "$AN" "$dir/nonexistent" && { [ $rc -eq 2 ] && grep -q "not a trace directory" "$OUT" && ok "$desc: missing directory, exit 2" || bad "$desc: exit $rc"; }

@@ -4,6 +4,7 @@
 # that survive a SIGTERM.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/mpi/lib.sh
+. tests/mpi/oracle.sh
 TR="$BUILD/bin/seshat-trace"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir" "$OUT"' EXIT
@@ -28,6 +29,7 @@ for path in direct relay; do
         || bad "$desc: call site 3: $(sed -n 5p "$dir/ring-$path/sites-0.txt")"
     n=$("$TR" msglog "$dir/ring-$path" | grep -vc '^#')
     [ "$n" = 20 ] && ok "$desc: message log has 20 lines" || bad "$desc: message log has $n lines"
+    oracle_check "$dir/ring-$path" "ring ($path)"
 done
 
 # Seshat's nine-field lines: one per message, exactly nine fields, values
@@ -46,6 +48,10 @@ desc="seshat-trace filter"
 if [ -d "$dir/ring-direct" ] && "$TR" filter "$dir/ring-direct" "$dir/filtered" --kinds p2p --ranks 1-2 >/dev/null; then
     got=$("$TR" stats "$dir/filtered" | awk '$1 ~ /^[0-9]+$/ { printf "%s:%s ", $1, $2 }')
     [ "$got" = "1:20 2:20 " ] && ok "$desc: ranks 1-2, 20 p2p events each" || bad "$desc: $got"
+    # seshat-analyze cannot read a rank-filtered trace yet (defs.ini does not
+    # list the traced ranks): the OTF2 check only (issue 13, step 5)
+    echo "skip oracle: seshat-trace filter (rank-filtered traces are not analyzed yet)"
+    otf2_check "$dir/filtered" "seshat-trace filter"
 else bad "$desc: failed"; fi
 
 # Crashes: MPI_Abort and a segfault leave readable streams and an
@@ -59,6 +65,7 @@ for how in abort segv; do
     if [ "${ev:-0}" -ge 2 ] && grep -q "complete no (defs.ini missing" "$OUT"; then
         ok "$desc: $ev events read back, reported incomplete"
     else bad "$desc: events '$ev'"; fi
+    oracle_check "$dir/crash-$how" "crash ($how)"
 done
 
 # A trace write that sleeps (test knob) slows the run, not its virtual time.
@@ -70,6 +77,7 @@ if job "$desc" "$RUN" "${BASE[@]}" -np 2 -- "$T/pingpong" nonblocking 8 1048576;
         if [ "$fast" = "$slow" ] && awk -v a="$wf" -v b="$ws" 'BEGIN { exit !(b > a + 0.05) }'; then
             ok "$desc: identical virtual times, wall ${wf}s -> ${ws}s"
         else bad "$desc: results differ or wall did not grow ($wf -> $ws)"; fi
+        oracle_check "$dir/slow" "slow trace writes"
     fi
 fi
 
@@ -77,15 +85,21 @@ fi
 desc="OTF2 export"
 if [ -d "$dir/ring-direct" ] && command -v otf2-print >/dev/null; then
     if "$TR" otf2 "$dir/ring-direct" "$dir/otf2" >"$OUT" 2>&1 && otf2-print "$dir/otf2/traces.otf2" >"$OUT" 2>&1; then
-        s=$(grep -c "^MPI_SEND " "$OUT"); r=$(grep -c "^MPI_RECV " "$OUT"); w=$(grep -c "warning" "$OUT")
-        [ "$s $r $w" = "20 20 0" ] && ok "$desc: otf2-print reads 20 sends, 20 receives, no warnings" \
-            || bad "$desc: sends $s receives $r warnings $w"
+        # the ring's Isend/Irecv/Waitall: nonblocking events with request ids
+        got=""
+        for e in MPI_ISEND MPI_ISEND_COMPLETE MPI_IRECV_REQUEST MPI_IRECV MPI_SEND MPI_RECV warning; do
+            got="$got $(grep -c "^$e " "$OUT")"
+        done
+        [ "$got" = " 20 20 20 20 0 0 0" ] &&
+            ok "$desc: otf2-print reads 20 x MPI_ISEND, ISEND_COMPLETE, IRECV_REQUEST, IRECV; no warnings" \
+            || bad "$desc: ISEND ISEND_COMPLETE IRECV_REQUEST IRECV SEND RECV warnings:$got"
     else bad "$desc: export or otf2-print failed"; fi
 fi
 if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/coll" -np 4 -- "$T/coll_times" 8 all &&
    "$TR" otf2 "$dir/coll" "$dir/otf2c" >/dev/null 2>&1 && otf2-print "$dir/otf2c/traces.otf2" >"$OUT" 2>&1; then
     n=$(grep -c "^MPI_COLLECTIVE_END " "$OUT")
     [ "$n" = 88 ] && ok "$desc: 22 collectives x 4 ranks" || bad "$desc: $n collective ends"
+    oracle_check "$dir/coll" "coll_times"
 fi
 
 # Filters: ranks 1-2 only, point-to-point calls only (Irecv and Isend: 2 x 5
@@ -96,10 +110,15 @@ if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/filt" --set trace.ranks=1-2 --s
     got=$("$TR" stats "$dir/filt" | awk '$1 ~ /^[0-9]+$/ { printf "%s:%s ", $1, $2 }')
     [ "$got" = "1:20 2:20 " ] && [ ! -e "$dir/filt/rank-0.sst" ] && grep -q "complete = true" "$dir/filt/defs.ini" \
         && ok "$desc: ranks 1-2, 20 p2p events each" || bad "$desc: $got"
+    # seshat-analyze cannot read a rank-filtered trace yet (defs.ini does not
+    # list the traced ranks): the OTF2 check only (issue 13, step 5)
+    echo "skip oracle: trace.ranks/kinds (rank-filtered traces are not analyzed yet)"
+    otf2_check "$dir/filt" "trace.ranks/kinds"
 fi
 if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/small" --set trace.min_bytes=16B -np 4 -- "$T/ring" waitall 8 5; then
     [ "$(stat_of "$dir/small" sends) $(stat_of "$dir/small" events)" = "0 148" ] \
         && ok "$desc: min_bytes drops the 8-byte messages, keeps the calls" || bad "$desc: min_bytes"
+    oracle_check "$dir/small" "trace.min_bytes"
 fi
 # Payloads: every message's data follows its SEND; request ids pair each
 # Isend/Irecv with its completion.
@@ -107,10 +126,12 @@ desc="payload and request ids"
 if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/pay" --set trace.payload=true -np 4 -- "$T/ring" waitall 1000 5; then
     got="$(stat_of "$dir/pay" payload_bytes) $(stat_of "$dir/pay" completions) $(stat_of "$dir/pay" sends)"
     [ "$got" = "20000 40 20" ] && ok "$desc: 20000 payload bytes, 40 completions, 20 sends" || bad "$desc: $got"
+    oracle_check "$dir/pay" "trace.payload"
 fi
 if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/nocomm" --set trace.comms=7 -np 4 -- "$T/ring" waitall 8 5; then
     [ "$(stat_of "$dir/nocomm" sends) $(stat_of "$dir/nocomm" events)" = "0 148" ] \
         && ok "trace.comms: messages on other communicators dropped" || bad "trace.comms"
+    oracle_check "$dir/nocomm" "trace.comms"
 fi
 desc="bad trace filter"
 if job "$desc" "$RUN" --set trace.ranks=0-x -np 2 -- "$T/pingpong" blocking 8; then
@@ -124,6 +145,7 @@ for prog in "pingpong nonblocking 8 1048576" "ring testsome 1048576 3" "coll_tim
     off=$(grep '^RESULT' "$OUT" | sort)
     job "$desc" "$RUN" "${BASE[@]}" --set report.summary=false --trace "$dir/onoff" -np 4 -- $(sed "s|^|$T/|" <<<"$prog") || continue
     on=$(grep '^RESULT' "$OUT" | sort)
+    oracle_check "$dir/onoff" "$prog"
     rm -rf "$dir/onoff"
     [ -n "$on" ] && [ "$on" = "$off" ] && ok "$desc ($(wc -l <<<"$on") results)" || bad "$desc: results differ"
 done
@@ -137,6 +159,7 @@ desc="trace on vs off, clock = cpu"
 run_a() { job "$desc" "$RUN" --set simulator.clock=cpu -np 2 -- "$T/compute" 20 2000000; }
 run_b() { job "$desc" "$RUN" --set simulator.clock=cpu --trace "$dir/cpu" -np 2 -- "$T/compute" 20 2000000; }
 min_interleaved off_t on_t "compute 0"
+oracle_check "$dir/cpu" "compute (clock = cpu)"
 rm -rf "$dir"/cpu*
 if [ -n "$off_t" ] && [ -n "$on_t" ]; then
     if awk -v a="$off_t" -v b="$on_t" 'BEGIN { d = (a - b) / a; if (d < 0) d = -d; exit !(d < 0.05) }'; then
@@ -150,6 +173,7 @@ mkdir -p "$dir/taken"; echo keep >"$dir/taken/file"
 if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/taken" -np 2 -- "$T/pingpong" blocking 8; then
     [ -f "$dir/taken.1/rank-0.sst" ] && [ "$(cat "$dir/taken/file")" = keep ] && grep -q "taken exists" "$OUT" \
         && ok "$desc: written to taken.1, with a message" || bad "$desc: $(grep seshat "$OUT" | head -2)"
+    oracle_check "$dir/taken.1" "pingpong blocking"
 fi
 
 # An unwritable directory: one clear message, the program still finishes.
@@ -169,4 +193,5 @@ pkill -TERM -f "mpirun.*compute 200000" ; wait
 sleep 1
 ev=$("$TR" stats "$dir/term" 2>/dev/null | awk '$1 == "events" { print $2 }')
 if [ -n "$ev" ] && [ "$ev" -gt 1000 ]; then ok "$desc: $ev events read back"; else bad "$desc: events '$ev'"; fi
+oracle_check "$dir/term" "SIGTERM"
 summary

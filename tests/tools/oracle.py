@@ -1,0 +1,389 @@
+#!/usr/bin/env python3
+"""oracle.py - a deliberately simple reference for seshat-analyze.
+
+    oracle.py TRACEDIR ANALYSIS.json...
+
+Reads `seshat-trace dump TRACEDIR` (the binary in $SESHAT_TRACE, default
+build/bin/seshat-trace) and the sites-R.txt files, recomputes every wait
+state per rank and per call site straight from docs/patterns.md, all ranks
+at once and in plain order (no windows, no owners, no exchange), and
+compares with each analysis.json: every pattern per rank, every call
+site's patterns, time and visits, the ranks' times and the message counts
+must be identical to the nanosecond. Prints one line per difference and
+exits 1 if there is any.
+"""
+import json
+import os
+import subprocess
+import sys
+from collections import defaultdict
+
+# docs/patterns.md: the metric tree (name, parent)
+TREE = [("time", None), ("computation", "time"), ("mpi", "time"), ("p2p", "mpi"),
+        ("late_sender", "p2p"), ("late_sender_wrong_order", "late_sender"),
+        ("late_sender_wrong_order_same_source", "late_sender_wrong_order"),
+        ("late_sender_wrong_order_different_sources", "late_sender_wrong_order"),
+        ("late_receiver", "p2p"), ("collective", "mpi"), ("wait_barrier", "collective"),
+        ("barrier_completion", "collective"), ("wait_nxn", "collective"),
+        ("nxn_completion", "collective"), ("early_reduce", "collective"),
+        ("early_scan", "collective"), ("late_broadcast", "collective")]
+
+# Calls that complete a receive (or a send's request) and can wait there.
+WAITS = {"MPI_Recv", "MPI_Sendrecv", "MPI_Sendrecv_replace", "MPI_Mrecv", "MPI_Wait",
+         "MPI_Waitall", "MPI_Waitany", "MPI_Waitsome", "MPI_Test", "MPI_Testall",
+         "MPI_Testany", "MPI_Testsome"}
+# Blocking sends: a rendezvous one waits for the receive to be posted.
+SEND_BLOCKS = {"MPI_Send", "MPI_Ssend", "MPI_Rsend", "MPI_Sendrecv", "MPI_Sendrecv_replace"}
+RING = 100   # Late Sender instances a rank remembers for Wrong Order
+
+COLL_PREFIXES = ("MPI_Barrier", "MPI_Bcast", "MPI_Reduce", "MPI_Allreduce", "MPI_Gather",
+                 "MPI_Scatter", "MPI_Allgather", "MPI_Alltoall", "MPI_Scan", "MPI_Exscan",
+                 "MPI_Neighbor", "MPI_Ibarrier", "MPI_Ibcast", "MPI_Ireduce", "MPI_Iallreduce",
+                 "MPI_Igather", "MPI_Iscatter", "MPI_Iallgather", "MPI_Ialltoall", "MPI_Iscan",
+                 "MPI_Iexscan", "MPI_Ineighbor")
+
+
+def category(name):
+    """Where a call's time not in a wait state goes: collective, p2p or mpi."""
+    if name.startswith(COLL_PREFIXES):
+        return "collective"
+    if (name.startswith("MPI_Wait") or name.startswith("MPI_Test")) and name != "MPI_Test_cancelled":
+        return "p2p"
+    comm = ("MPI_Comm_", "MPI_Cart_", "MPI_Graph_", "MPI_Dist_graph", "MPI_Intercomm_",
+            "MPI_Topo_test", "MPI_Attr_")
+    if any(name.startswith(p) for p in comm):
+        return "mpi"
+    if any(w in name for w in ("send", "recv", "Send", "Recv", "probe", "Probe")) or \
+            name.startswith("MPI_Start") or name in ("MPI_Request_free", "MPI_Cancel"):
+        return "p2p"
+    return "mpi"
+
+
+class Call:
+    __slots__ = ("rank", "index", "name", "site", "E", "X", "recs")
+
+    def __init__(self, rank, index, name, site, E):
+        self.rank, self.index, self.name, self.site, self.E = rank, index, name, site, E
+        self.X, self.recs = None, []
+
+
+def read_dump(tracedir):
+    """Per rank: its calls (with their records), its communicators, its end."""
+    exe = os.environ.get("SESHAT_TRACE", "build/bin/seshat-trace")
+    out = subprocess.run([exe, "dump", tracedir], capture_output=True, text=True)
+    if out.returncode != 0:
+        sys.exit("oracle: seshat-trace dump %s failed: %s" % (tracedir, out.stderr.strip()))
+    calls, comms, end, last_t = defaultdict(list), defaultdict(dict), {}, {}
+    current = {}
+    for line in out.stdout.splitlines():
+        f = line.split()
+        if not f or not f[0].isdigit():
+            continue
+        r = int(f[0])
+        if f[1] == "comm":
+            comms[r][int(f[2])] = [int(x) for x in f[6:]]
+            continue
+        if f[1] == "end":
+            end[r] = int(f[5])
+            continue
+        if f[1] in ("header", "callsite") or len(f) < 3:
+            continue
+        t, what = int(f[1]), f[2]
+        last_t[r] = t
+        if what == "enter":
+            current[r] = Call(r, len(calls[r]), f[3], int(f[5]), t)
+        elif what == "exit":
+            c = current.pop(r, None)
+            if c is not None:
+                c.X = t
+                calls[r].append(c)
+                c.index = len(calls[r]) - 1
+        elif r in current:   # records outside a call are not attached to anything
+            current[r].recs.append(f[2:])
+    for r in last_t:
+        end.setdefault(r, last_t[r])
+    return calls, comms, end
+
+
+def read_sites(tracedir, r):
+    """Local site index -> location, formatted as seshat-analyze does."""
+    loc = {}
+    try:
+        with open(os.path.join(tracedir, "sites-%d.txt" % r)) as fh:
+            for line in fh:
+                f = line.split()
+                if line.startswith("#") or len(f) < 4 or f[1] != "=" or not f[0].isdigit():
+                    continue
+                fn, where, mod = f[2], f[3], f[4] if len(f) > 4 else "?"
+                if where[0] != "?":
+                    loc[int(f[0])] = "%s (%s)" % (where, fn)
+                else:
+                    loc[int(f[0])] = "%s in %s%s" % (fn, mod.rsplit("/", 1)[-1], where[1:])
+    except OSError:
+        pass
+    return loc
+
+
+def trace_ranks(tracedir):
+    """defs.ini's [trace] ranks, else the rank-N.sst files (as seshat-analyze)."""
+    try:
+        for line in open(os.path.join(tracedir, "defs.ini")):
+            k, _, v = line.partition("=")
+            if k.strip() == "ranks":
+                return int(v)
+    except OSError:
+        pass
+    n = 0
+    while os.path.exists(os.path.join(tracedir, "rank-%d.sst" % n)):
+        n += 1
+    return n
+
+
+def analyze(tracedir):
+    calls, comms, end = read_dump(tracedir)
+    for r in range(trace_ranks(tracedir)):
+        end.setdefault(r, 0)   # a stream with no record: a rank with no time
+    ranks = sorted(end)
+    sev = defaultdict(int)                    # (pattern, rank, global site or None) -> ns
+    site_of = {}                              # (rank, local site) -> (function, location)
+    visits, site_time = defaultdict(int), defaultdict(int)
+
+    # The profile: time per call site, the rest is computation.
+    for r in ranks:
+        locs = read_sites(tracedir, r)
+        busy = 0
+        for c in calls[r]:
+            key = site_of.setdefault((r, c.site), (c.name, locs.get(c.site, "?")))
+            visits[key] += 1
+            site_time[key] += c.X - c.E
+            sev[(category(key[0]), r, key)] += c.X - c.E
+            busy += c.X - c.E
+        sev[("computation", r, None)] += end[r] - busy
+
+    def charge(pattern, call, ns):
+        """A wait state: part of its call's time, taken out of the call's category."""
+        if ns <= 0:
+            return
+        key = site_of[(call.rank, call.site)]
+        sev[(pattern, call.rank, key)] += ns
+        sev[(category(key[0]), call.rank, key)] -= ns
+
+    # Point-to-point: pair the k-th send s->d (tag, comm) with the k-th
+    # receive at d from s (tag, comm) in the order MPI matched them.
+    sends = {}       # (src, dst, comm, tag, k) -> send
+    recvs = []       # per receive: dict
+    messages = defaultdict(int)
+    for r in ranks:
+        nsend, nrecv, post = defaultdict(int), defaultdict(int), {}
+        open_send, open_recv = {}, {}
+        for c in calls[r]:
+            for pos, rec in enumerate(c.recs):
+                kind = rec[0]
+                if kind == "send":
+                    dst, tag, comm, size, proto = int(rec[2]), int(rec[4]), int(rec[6]), int(rec[8]), rec[9]
+                    req = int(rec[-1])
+                    k = (r, dst, comm, tag)
+                    s = {"E": c.E, "rendezvous": proto == "rendezvous" and rec[10] != "buffered",
+                         "done": c if req == 0 else None, "blocking": req == 0 and c.name in SEND_BLOCKS}
+                    sends[k + (nsend[k],)] = s
+                    nsend[k] += 1
+                    messages[(r, dst)] += 1
+                    if req:
+                        open_send[req] = s
+                elif kind == "post":
+                    post[int(rec[2])] = c.E
+                elif kind == "recv":
+                    src, tag, comm, req = int(rec[2]), int(rec[4]), int(rec[6]), int(rec[10])
+                    k = (src, r, comm, tag)
+                    v = {"key": k + (nrecv[k],), "src": src, "rank": r,
+                         "P": post.pop(req, c.E) if req else c.E, "done": None, "matched_in": c}
+                    nrecv[k] += 1
+                    recvs.append(v)
+                    if req == 0:
+                        v["done"], v["pos"] = c, pos
+                    else:
+                        open_recv[req] = v
+                elif kind == "complete":
+                    req = int(rec[2])
+                    post.pop(req, None)
+                    if req in open_recv:
+                        v = open_recv.pop(req)
+                        v["done"], v["pos"] = c, pos
+                    elif req in open_send:
+                        s = open_send.pop(req)
+                        s["done"], s["blocking"] = c, c.name in WAITS
+    for v in recvs:
+        s = sends.get(v["key"])
+        v["E_send"] = s["E"] if s else None
+        if s and s["rendezvous"]:
+            s.setdefault("posts", []).append(v["P"])
+
+    # Late Sender and Wrong Order, per receiving rank, completing call by
+    # completing call; receives never completed come last, without a wait.
+    for r in ranks:
+        groups = defaultdict(list)
+        for v in recvs:
+            if v["rank"] == r:
+                c = v["done"]
+                order = (c.index, 0) if c else (len(calls[r]), v["matched_in"].index)
+                groups[order].append(v)
+        ring = []
+        for order in sorted(groups):
+            msgs = groups[order]
+            call = msgs[0]["done"]
+            if call:   # within a call: in the order of its records
+                msgs = sorted(msgs, key=lambda m: m["pos"])
+            latest, latest_src = None, None
+            for m in msgs:
+                if m["E_send"] is None:
+                    continue
+                if latest is None or m["E_send"] > latest:
+                    latest, latest_src = m["E_send"], m["src"]
+                for inst in list(ring):
+                    if inst["E"] > m["E_send"]:
+                        ring.remove(inst)
+                        same = inst["src"] == m["src"]
+                        charge("late_sender_wrong_order_" + ("same_source" if same else "different_sources"),
+                               inst["call"], inst["sev"])
+            if latest is None or call is None or call.name not in WAITS:
+                continue
+            ls = min(latest, call.X) - call.E
+            if ls <= 0:
+                continue
+            if len(ring) == RING:
+                inst = ring.pop(0)
+                charge("late_sender", inst["call"], inst["sev"])
+            ring.append({"sev": ls, "E": latest, "src": latest_src, "call": call})
+        for inst in ring:
+            charge("late_sender", inst["call"], inst["sev"])
+
+    # Late Receiver: per call that completes rendezvous sends, the latest post.
+    latest_post = {}
+    for s in sends.values():
+        if s.get("posts") and s["done"] is not None and s["blocking"]:
+            c = s["done"]
+            latest_post[(c.rank, c.index)] = max(latest_post.get((c.rank, c.index), c.E), max(s["posts"]))
+    for (r, i), P in latest_post.items():
+        c = calls[r][i]
+        charge("late_receiver", c, min(P, c.X) - c.E)
+
+    collectives(calls, comms, charge)
+    return ranks, end, sev, site_of, visits, site_time, messages
+
+
+def collectives(calls, comms, charge):
+    """Blocking collectives, paired by their order on the communicator."""
+    inst = defaultdict(list)
+    for r, cs in calls.items():
+        seq = defaultdict(int)
+        for c in cs:
+            for rec in c.recs:
+                if rec[0] != "collective" or int(rec[10]) != 0:
+                    continue
+                kind, comm, root, size = int(rec[2]), int(rec[4]), int(rec[6]), int(rec[8])
+                members = comms[r].get(comm)
+                if not members or len(members) < 2 or r not in members:
+                    continue
+                # ids are unique only among members: a split's halves may share one
+                inst[(comm, members[0], seq[comm])].append({"kind": kind, "root": root, "bytes": size, "n": len(members),
+                                                "me": members.index(r), "call": c, "E": c.E, "X": c.X})
+                seq[comm] += 1
+    for g in inst.values():
+        g.sort(key=lambda m: m["me"])
+        if len(g) != g[0]["n"] or any(m["kind"] != g[0]["kind"] or m["me"] != i for i, m in enumerate(g)):
+            continue   # a member missing (not traced) or inconsistent
+        kind, root, n = g[0]["kind"], g[0]["root"], len(g)
+        latest = max(m["E"] for m in g)
+        earliest_end = min(m["X"] for m in g)
+        if kind == 0 or (kind in (3, 6, 7, 8) and any(m["bytes"] for m in g)):
+            wait, done = ("wait_barrier", "barrier_completion") if kind == 0 else ("wait_nxn", "nxn_completion")
+            for m in g:
+                charge(wait, m["call"], min(latest, m["X"]) - m["E"])
+                charge(done, m["call"], m["X"] - max(earliest_end, min(latest, m["X"])))
+        elif kind in (1, 5) and 0 <= root < n:
+            for i, m in enumerate(g):
+                if i != root and m["E"] < g[root]["E"]:
+                    charge("late_broadcast", m["call"], min(g[root]["E"], m["X"]) - m["E"])
+        elif kind in (2, 4) and 0 <= root < n:
+            others = [m["E"] for i, m in enumerate(g) if i != root]
+            if others and g[root]["E"] < max(others):
+                charge("early_reduce", g[root]["call"], min(max(others), g[root]["X"]) - g[root]["E"])
+        elif kind in (9, 10):
+            for i, m in enumerate(g):
+                charge("early_scan", m["call"], min(max(x["E"] for x in g[:i + 1]), m["X"]) - m["E"])
+
+
+def ns(seconds):
+    return round(seconds * 1e9)
+
+
+def compare(result, path):
+    ranks, end, sev, site_of, visits, site_time, messages = result
+    a = json.load(open(path))
+    bad = []
+    children = defaultdict(list)
+    for name, parent in TREE:
+        if parent:
+            children[parent].append(name)
+
+    def excl(p, r):
+        return sev.get((p, r, None), 0) + sum(v for (q, rr, s), v in sev.items() if q == p and rr == r and s)
+
+    def incl(p, r):
+        if p == "time":
+            return end[r]
+        return excl(p, r) + sum(incl(c, r) for c in children[p])
+
+    n = a["ranks"]
+    if n != len(ranks):
+        bad.append("ranks: analysis %d, oracle %d" % (n, len(ranks)))
+    for r in ranks:
+        if r < n and ns(a["rank_time"][r]) != end[r]:
+            bad.append("rank %d time: analysis %d ns, oracle %d ns" % (r, ns(a["rank_time"][r]), end[r]))
+        for p, _ in TREE:
+            got = ns(a["patterns"][p]["per_rank"][r]) if r < n else None
+            if got != incl(p, r):
+                bad.append("%s on rank %d: analysis %s ns, oracle %d ns" % (p, r, got, incl(p, r)))
+    json_sites = {(c["function"], c["location"]): c for c in a["callsites"]}
+    for key in set(json_sites) | set(visits):
+        c = json_sites.get(key)
+        if c is None or key not in visits:
+            bad.append("call site %s %s: only in the %s" % (key[0], key[1], "oracle" if c is None else "analysis"))
+            continue
+        if c["visits"] != visits[key] or ns(c["time"]) != site_time[key]:
+            bad.append("call site %s %s: visits/time analysis %d/%d, oracle %d/%d" %
+                       (key[0], key[1], c["visits"], ns(c["time"]), visits[key], site_time[key]))
+        for p, _ in TREE[3:]:
+            mine = sum(v for (q, r, s), v in sev.items() if q == p and s == key)
+            got = ns(c["patterns"].get(p, 0))
+            if mine != got:
+                bad.append("call site %s %s: %s analysis %d ns, oracle %d ns" % (key[0], key[1], p, got, mine))
+    total = sum(messages.values())
+    if a["messages"]["count"] != total:
+        bad.append("messages: analysis %d, oracle %d" % (a["messages"]["count"], total))
+    for (s, d), k in messages.items():
+        if s < n and d < n and a["messages"]["matrix_count"][s][d] != k:
+            bad.append("messages %d -> %d: analysis %d, oracle %d" % (s, d, a["messages"]["matrix_count"][s][d], k))
+    return bad
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit(__doc__.strip().splitlines()[2].strip())
+    result = analyze(sys.argv[1])
+    failed = 0
+    for path in sys.argv[2:]:
+        bad = compare(result, path)
+        for line in bad[:20]:
+            print("oracle: %s: %s" % (path, line))
+        failed |= bool(bad)
+    waits = sum(v for (p, r, s), v in result[2].items()
+                if p not in ("computation", "mpi", "p2p", "collective") and v > 0)
+    if not failed:
+        print("oracle agrees: %d ranks, %d call sites, %d ns of wait states, %d messages, %d file(s)" %
+              (len(result[0]), len(result[4]), waits, sum(result[6].values()), len(sys.argv) - 2))
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
