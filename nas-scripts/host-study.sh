@@ -7,7 +7,7 @@
 # MAX_LOAD (default 1.5; the native runs would be slowed, the predicted
 # ones, timed by CPU clocks, much less). Settings as run-nas.sh (REPS=5,
 # BENCHMARKS, NPB_BIN).
-set -u
+set -u -o pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
 OUT=${1:?usage: host-study.sh OUTDIR}
