@@ -29,13 +29,25 @@ void seshat_tw_record(seshat_tw *w, unsigned kind, const uint8_t *payload, size_
 int seshat_tw_failed(const seshat_tw *w);
 const char *seshat_tw_error(const seshat_tw *w);
 
+/* Count the records whose kind is in `mask` (bit k = kind k) that reach
+ * the file in complete frames (seshat_tw_close_counted). Before the first
+ * record. */
+void seshat_tw_count_kinds(seshat_tw *w, uint32_t mask);
+
 /* Flush everything, stop the thread, close. Returns 0, or -1 if the stream
  * failed at any point. Accepts NULL. */
 int seshat_tw_close(seshat_tw *w);
+/* The same; `*counted` is how many counted records a reader gets back
+ * (those of the frames written whole before a failure; a signal's frames
+ * are not counted), `err` the failure ("" if none). */
+int seshat_tw_close_counted(seshat_tw *w, uint64_t *counted, char *err, size_t errlen);
 
-/* Best effort from a signal handler: write the active buffer as one
- * uncompressed LZ4 frame with a single write(2). Async-signal-safe; the
- * buffer being compressed by the thread at that moment may be lost. */
+/* From a signal handler (async-signal-safe): append what is not in the
+ * file yet, in record order, as uncompressed LZ4 frames of at most 64 KiB
+ * of records each (a kill during this write loses one of them at most):
+ * the buffer handed to the thread if it is not written yet, then the one
+ * being filled. A frame the thread is writing is waited for (10 s at
+ * most), so it stays before these. Call it from one thread at a time. */
 void seshat_tw_emergency(seshat_tw *w);
 
 #endif

@@ -46,6 +46,7 @@ typedef struct seshat_config {
     seshat_cpuclock cpu_clock;     /* cpu_clock: auto | perf | thread */
     int clock_compensation;        /* clock_compensation: bool, subtract the clock's own cost */
     int64_t debug_model_delay_ns;  /* debug_model_delay: test knob, model sleeps per message */
+    int64_t watchdog_ns;           /* watchdog: end a job that made no progress this long, 0 off */
     /* [network] */
     seshat_model_kind model;       /* model: loggp | simgrid */
     seshat_path_kind path;         /* path: direct | relay */

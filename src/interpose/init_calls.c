@@ -115,7 +115,7 @@ double PMPI_Wtime(void)
 {
     if (!seshat_enter(SESHAT_CALL_Wtime))
         return seshat_real.Wtime();
-    double t = (double)seshat_clock_now() * 1e-9;
+    double t = (double)seshat_clock_wtime() * 1e-9;
     seshat_leave(SESHAT_CALL_Wtime);
     return t;
 }

@@ -124,6 +124,23 @@ static int measure_main(int argc, char **argv, const opts *o)
     return rc ? 1 : 0;
 }
 
+/* The launcher's working directory (native.txt, seshat.txt): removed at
+ * exit and when a signal ends the job. */
+static char workdir[PATH_MAX];
+
+static void remove_workdir(void)
+{
+    char p[PATH_MAX + 16];
+    if (!workdir[0])
+        return;
+    snprintf(p, sizeof p, "%s/native.txt", workdir);
+    unlink(p);
+    snprintf(p, sizeof p, "%s/seshat.txt", workdir);
+    unlink(p);
+    rmdir(workdir);
+    workdir[0] = 0;
+}
+
 /* Runs argv as this process's job (common/job.h: a signal to
  * seshat-calibrate ends it, it dies with seshat-calibrate), waits;
  * returns its exit status (127 if it could not start). */
@@ -133,6 +150,8 @@ static int run(char *const *argv)
     if (pid < 0)
         return 127;
     int rc = seshat_job_exit_code(seshat_job_wait(pid, 0, NULL));
+    if (seshat_job_signal())
+        remove_workdir();
     seshat_job_reraise();
     return rc;
 }
@@ -315,7 +334,9 @@ static void print_factors(const calib_coll_data *coll, int ncoll)
 
 static int launcher(const opts *o)
 {
-    char self[PATH_MAX], tmp[] = "/tmp/seshat-calib-XXXXXX", nat[PATH_MAX], mod[PATH_MAX];
+    char self[PATH_MAX], tmp[PATH_MAX - 16], nat[PATH_MAX], mod[PATH_MAX];
+    const char *td = getenv("TMPDIR");
+    snprintf(tmp, sizeof tmp, "%s/seshat-calib-XXXXXX", td && *td ? td : "/tmp");
     char out[PATH_MAX];
     ssize_t l = readlink("/proc/self/exe", self, sizeof self - 1);
     self[l > 0 ? l : 0] = 0;
@@ -334,6 +355,8 @@ static int launcher(const opts *o)
         fprintf(stderr, "seshat-calibrate: cannot create %s: %s\n", tmp, strerror(errno));
         return 1;
     }
+    snprintf(workdir, sizeof workdir, "%s", tmp);
+    atexit(remove_workdir);
     snprintf(nat, sizeof nat, "%s/native.txt", tmp);
     snprintf(mod, sizeof mod, "%s/seshat.txt", tmp);
     printf("seshat-calibrate: measuring this machine's MPI (2 ranks)...\n");
@@ -404,9 +427,6 @@ static int launcher(const opts *o)
     if (o->plan.collectives)
         printf("largest collective error: %.2f%% (the fit allows %.1f%%)\n", 100 * cworst,
                100 * o->tol);
-    unlink(nat);
-    unlink(mod);
-    rmdir(tmp);
     return 0;
 }
 

@@ -1,12 +1,16 @@
 /* trace.c - per-rank event recording (trace.h). */
-#include <signal.h>
+#include <errno.h>
 #include <execinfo.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <link.h>
+#include <signal.h>
 #include <stdio.h>
-#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "trace/trace_internal.h"
 #include "trace_format.h"
@@ -28,6 +32,8 @@ static seshat_vtime last_t;
 static uint64_t events;
 static char dir[SESHAT_PATH_MAX];
 static int my_rank, nranks;
+static char why_failed[SESHAT_PATH_MAX + 200];   /* this rank's stream failure */
+static int defs_fd = -1;                 /* rank 0: defs.ini.part, space reserved */
 
 #define NSITES 4096
 static uintptr_t sites[NSITES];    /* call site index -> return address */
@@ -236,19 +242,88 @@ static void on_signal(int sig)
     raise(sig);
 }
 
+/* SESHAT_TRACE_FAULT=N[:ENOSPC|EIO|short] (tests): the stream's writes
+ * after the first N fail (short: the next one writes half, then ENOSPC). */
+static long fault_after = -1;
+static int fault_errno = EIO, fault_short;
+
+static ssize_t fault_write(int fd, const void *buf, size_t len)
+{
+    if (fault_after > 0 || (fault_after == 0 && fault_short && len > 1)) {
+        if (fault_after-- == 0) {
+            fault_short = 0;
+            return write(fd, buf, len / 2);
+        }
+        return write(fd, buf, len);
+    }
+    errno = fault_errno;
+    return -1;
+}
+
+static seshat_tw_write_fn fault_injection(void)
+{
+    const char *v = getenv("SESHAT_TRACE_FAULT");
+    if (!v || !*v)
+        return NULL;
+    char *end;
+    errno = 0;
+    long n = strtol(v, &end, 10);
+    const char *mode = *end == ':' ? end + 1 : end;
+    if (errno || end == v || n < 0 || (*end && *end != ':') ||
+        (*mode && strcmp(mode, "ENOSPC") && strcmp(mode, "EIO") && strcmp(mode, "short"))) {
+        fprintf(stderr, "seshat: SESHAT_TRACE_FAULT=%s: expected N[:ENOSPC|EIO|short]; ignored\n", v);
+        return NULL;
+    }
+    fault_after = n;
+    fault_errno = !strcmp(mode, "EIO") ? EIO : ENOSPC;
+    fault_short = !strcmp(mode, "short");
+    return fault_write;
+}
+
 static void open_stream(const seshat_config *cfg, const char *name)
 {
     char path[SESHAT_PATH_MAX + 64], err[SESHAT_PATH_MAX + 200];
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    stream = seshat_tw_open(path, (size_t)cfg->trace_buffer, NULL, err, sizeof err);
+    stream = seshat_tw_open(path, (size_t)cfg->trace_buffer, fault_injection(), err, sizeof err);
     if (!stream) {
         fprintf(stderr, "seshat: cannot trace: %s; tracing is off, the simulation goes on\n", err);
+        snprintf(why_failed, sizeof why_failed, "%s", err);
         return;
     }
+    seshat_tw_count_kinds(stream, 1u << SESHAT_REC_ENTER | 1u << SESHAT_REC_EXIT);
     seshat_tracing = 1;
+    /* Each of these blocked while the handler runs: a second one (Open
+     * MPI's SIGTERM after ours, a SIGINT) must not interrupt the flush. */
     static const int fatal[] = { SIGTERM, SIGINT, SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL };
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
     for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
-        signal(fatal[i], on_signal);
+        sigaddset(&sa.sa_mask, fatal[i]);
+    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
+        sigaction(fatal[i], &sa, NULL);
+}
+
+/* Rank 0, at the start: reserve the space of defs.ini while the disk has
+ * some (a full disk would leave it empty at the end). Written in place and
+ * renamed at MPI_Finalize; a run that never gets there leaves this text. */
+#define DEFS_RESERVED 4096
+static void reserve_defs(void)
+{
+    char path[SESHAT_PATH_MAX + 64], text[DEFS_RESERVED];
+    snprintf(path, sizeof path, "%s/defs.ini.part", dir);
+    memset(text, ' ', sizeof text);
+    int n = snprintf(text, sizeof text, "# seshat: the space of defs.ini, written at MPI_Finalize: "
+                     "this run did not reach it\n");
+    text[n] = ' ';
+    text[sizeof text - 1] = '\n';
+    defs_fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (defs_fd >= 0 && write(defs_fd, text, sizeof text) != (ssize_t)sizeof text) {
+        close(defs_fd);
+        defs_fd = -1;
+        unlink(path);
+    }
 }
 
 void seshat_trace_start(const seshat_config *cfg, MPI_Comm world, int world_rank, int napp,
@@ -287,6 +362,7 @@ void seshat_trace_start(const seshat_config *cfg, MPI_Comm world, int world_rank
     len += seshat_put_varint(buf + len, (uint64_t)napp);
     seshat_tw_record(stream, SESHAT_REC_HEADER, buf, len);
     if (world_rank == 0) {
+        reserve_defs();
         char path[SESHAT_PATH_MAX + 64];
         snprintf(path, sizeof path, "%s/config.ini", dir);
         FILE *f = fopen(path, "w");
@@ -306,67 +382,126 @@ void seshat_trace_msglog(int type, int64_t model_ns, int src, int dst, int64_t s
     put(SESHAT_REC_MSGLOG, v, 9);
 }
 
-/* This rank's call sites, resolved, in sites-<rank>.txt. */
+/* This rank's call sites, resolved, in sites-<rank>.txt; a file that
+ * could not be written whole is removed (with a warning). */
 static void write_sites(void)
 {
     char path[SESHAT_PATH_MAX + 64];
     snprintf(path, sizeof path, "%s/sites-%d.txt", dir, my_rank);
     FILE *f = fopen(path, "w");
-    if (!f)
-        return;
-    fprintf(f, "# call sites of rank %d: index = function file:line module\n", my_rank);
-    seshat_trace_write_sites(f, sites, nsites);
-    fclose(f);
+    if (f) {
+        fprintf(f, "# call sites of rank %d: index = function file:line module\n", my_rank);
+        seshat_trace_write_sites(f, sites, nsites);
+    }
+    int bad = !f || ferror(f);
+    if ((f && fclose(f) != 0) || bad) {
+        fprintf(stderr, "seshat: %s: %s; the call sites of rank %d are not recorded\n", path,
+                strerror(errno), my_rank);
+        unlink(path);
+    }
 }
 
-static void write_defs(int complete, unsigned long long total)
+/* defs.ini's text: events are those a reader gets back; an incomplete
+ * trace also says how many were recorded and why it is incomplete. */
+static int defs_text(char *out, size_t len, int complete, unsigned long long written,
+                     unsigned long long recorded, const char *why)
 {
-    char path[SESHAT_PATH_MAX + 64];
+    int n = snprintf(out, len, "[trace]\nversion = %d\nranks = %d\ncomplete = %s\nevents = %llu\n",
+                     SESHAT_TRACE_VERSION, nranks, complete ? "true" : "false", written);
+    if (!complete)
+        n += snprintf(out + n, len - (size_t)n, "events_recorded = %llu\nreason = \"%s\"\n",
+                      recorded, why);
+    n += snprintf(out + n, len - (size_t)n, "streams = rank-<r>.sst\nmessage_log = msglog-<k>.sst\n"
+                  "call_sites = sites-<r>.txt\nconfig = config.ini\n");
+    return n < (int)len ? n : (int)len - 1;
+}
+
+/* Rank 0: defs.ini, into the space reserved at the start (or a new file
+ * if there is none). Returns 0, or -1 with the reason in `err`. */
+static int write_defs(const char *text, size_t n, char *err, size_t errlen)
+{
+    char path[SESHAT_PATH_MAX + 64], part[SESHAT_PATH_MAX + 64];
     snprintf(path, sizeof path, "%s/defs.ini", dir);
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "seshat: cannot write %s\n", path);
-        return;
+    snprintf(part, sizeof part, "%s/defs.ini.part", dir);
+    int fd = defs_fd >= 0 ? defs_fd : open(part, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    defs_fd = -1;
+    int rc = fd < 0 || n > DEFS_RESERVED || pwrite(fd, text, n, 0) != (ssize_t)n ||
+             ftruncate(fd, (off_t)n) ? -1 : 0;
+    if (rc)
+        snprintf(err, errlen, "%s: %s", path, n > DEFS_RESERVED ? "too long" : strerror(errno));
+    if (fd >= 0 && close(fd) && !rc) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        rc = -1;
     }
-    fprintf(f, "[trace]\nversion = %d\nranks = %d\ncomplete = %s\nevents = %llu\n"
-            "streams = rank-<r>.sst\nmessage_log = msglog-<k>.sst\ncall_sites = sites-<r>.txt\n"
-            "config = config.ini\n",
-            SESHAT_TRACE_VERSION, nranks, complete ? "true" : "false", total);
-    fclose(f);
+    if (!rc && rename(part, path)) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        rc = -1;
+    }
+    if (rc)
+        unlink(part);
+    return rc;
+}
+
+/* Why the trace is incomplete: the first failed rank's reason, at rank 0. */
+static void first_failure(MPI_Comm app, int failed, char *why, size_t len)
+{
+    int me = failed ? my_rank : INT_MAX, first = INT_MAX;
+    seshat_real.Allreduce(&me, &first, 1, MPI_INT, MPI_MIN, app);
+    why[0] = 0;
+    if (first == INT_MAX)
+        return;
+    char buf[sizeof why_failed + 32];
+    snprintf(buf, sizeof buf, "rank %d: %s", my_rank, why_failed[0] ? why_failed : "stream failed");
+    for (char *p = buf; *p; p++)
+        if (*p == '"' || *p == '\n')
+            *p = '\'';   /* one quoted INI value */
+    seshat_real.Bcast(buf, (int)sizeof buf, MPI_CHAR, first, app);
+    snprintf(why, len, "%s", buf);
 }
 
 void seshat_trace_stop(MPI_Comm app, seshat_vtime t_end)
 {
     if (!dir[0])
         return;
-    int failed = 0, any_failed = 0;
-    unsigned long long mine = events, total = 0;
+    int failed = 0;
+    unsigned long long recorded = events;
+    uint64_t written = 0;
     if (stream) {
         uint64_t v[2] = { events, (uint64_t)t_end };
         put(SESHAT_REC_END, v, 2);
         seshat_tracing = 0;
-        if (seshat_tw_failed(stream))
-            fprintf(stderr, "seshat: %s\n", seshat_tw_error(stream));
-        failed = seshat_tw_close(stream) != 0;
+        failed = seshat_tw_close_counted(stream, &written, why_failed, sizeof why_failed) != 0;
+        if (failed)
+            fprintf(stderr, "seshat: %s\n", why_failed);
         stream = NULL;
         write_sites();
     } else {
         failed = !filtered_out;
     }
-    seshat_real.Allreduce(&failed, &any_failed, 1, MPI_INT, MPI_MAX, app);
-    /* Events and stream bytes, for the end-of-run line. */
+    char why[sizeof why_failed + 32];
+    first_failure(app, failed, why, sizeof why);
+    /* Events recorded and written, and stream bytes, for the end-of-run line. */
     char path[SESHAT_PATH_MAX + 32];
     struct stat sb;
     snprintf(path, sizeof path, "%s/rank-%d.sst", dir, my_rank);
-    unsigned long long v[2] = { mine, stat(path, &sb) == 0 ? (unsigned long long)sb.st_size : 0 };
-    unsigned long long sum[2] = { 0, 0 };
-    seshat_real.Reduce(v, sum, 2, MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0, app);
-    total = sum[0];
-    if (my_rank == 0) {
-        write_defs(!any_failed, total);
-        fprintf(stderr, "seshat: trace of %llu events, %.1f MB, in %s%s\n", total,
-                (double)sum[1] / 1e6, dir, any_failed ? " (INCOMPLETE)" : "");
-    }
+    unsigned long long v[3] = { recorded, written,
+                                stat(path, &sb) == 0 ? (unsigned long long)sb.st_size : 0 };
+    unsigned long long sum[3] = { 0, 0, 0 };
+    seshat_real.Reduce(v, sum, 3, MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0, app);
+    if (my_rank != 0)
+        return;
+    char text[DEFS_RESERVED], err[SESHAT_PATH_MAX + 200] = "";
+    size_t n = (size_t)defs_text(text, sizeof text, !why[0], sum[1], sum[0], why);
+    int defs_ok = write_defs(text, n, err, sizeof err) == 0;
+    if (!why[0])
+        fprintf(stderr, "seshat: trace of %llu events, %.1f MB, in %s\n", sum[1],
+                (double)sum[2] / 1e6, dir);
+    else
+        fprintf(stderr, "seshat: trace INCOMPLETE: %llu of %llu events written, %.1f MB, in %s "
+                "(%s)\n", sum[1], sum[0], (double)sum[2] / 1e6, dir, why);
+    if (!defs_ok)
+        fprintf(stderr, "seshat: %s: the trace has no defs.ini and reads as a run that did not "
+                "finish\n", err);
 }
 
 const char *seshat_trace_dirname(void) { return dir; }
@@ -374,7 +509,9 @@ const char *seshat_trace_dirname(void) { return dir; }
 void seshat_trace_stop_log(void)
 {
     seshat_tracing = 0;
-    seshat_tw_close(stream);
+    char err[SESHAT_PATH_MAX + 200];
+    if (stream && seshat_tw_close_counted(stream, NULL, err, sizeof err) != 0)
+        fprintf(stderr, "seshat: %s (message log INCOMPLETE)\n", err);
     stream = NULL;
 }
 

@@ -9,6 +9,7 @@ dir=$(mktemp -d)
 MARK=sfault$$   # in every job's command line, to find what is left over
 trap 'rm -rf "$dir" "$OUT"' EXIT
 AN="$BUILD/bin/seshat-analyze"
+SW="$BUILD/bin/seshat-sweep"
 
 # survivors M: pids of live processes whose command line contains M.
 survivors() { pgrep -f -- "$1" | tr '\n' ' ' | sed 's/ $//'; }
@@ -85,6 +86,35 @@ for sig in TERM KILL; do
     else bad "kill -$sig seshat-run: trace events '$ev'"; fi
 done
 
+# The same with the default 4 MiB buffer, twice: Open MPI sends SIGTERM
+# 1 s after its SIGCONT and SIGKILL 1 s later, and a flush still writing
+# then (a busy disk) is cut. Whatever the cut, every frame before it reads
+# back: a stream holding more than one frame (1 MiB of records compressed,
+# 64 KiB stored) is never unreadable from byte 0, as it was when the
+# flush was one 4 MiB frame.
+for k in 1 2; do
+    m="$MARK-flush-$k"
+    set -m
+    "$RUN" --trace "$dir/fl-$k" -np 2 -- "$T/compute" 100000000 1 "$m" >"$OUT" 2>&1 &
+    lp=$!
+    set +m
+    up "$m" 5 20 && sleep 2
+    kill -KILL $lp
+    { wait $lp; } 2>/dev/null
+    gone "$m" 10 || bad "flush at kill $k: processes left"
+    "$BUILD/bin/seshat-trace" stats "$dir/fl-$k" >"$OUT" 2>&1
+    for r in 0 1; do
+        f="$dir/fl-$k/rank-$r.sst"
+        size=$(stat -c %s "$f" 2>/dev/null || echo 0)
+        ev=$(awk -v r=$r '$1 == r && NF == 8 { print $2 }' "$OUT")
+        at=$(grep -o "rank-$r.sst: .* at byte [0-9]*" "$OUT" | grep -o '[0-9]*$')
+        what="flush at kill $k, rank $r: $size bytes, ${ev:-?} events${at:+, cut in the frame at byte $at}"
+        if [ "$size" -le $((1100 * 1024)) ]; then ok "$what (one frame at most: not checked)"
+        elif [ "${ev:-0}" -gt 0 ] && [ "${at:-1}" -gt 0 ]; then ok "$what"
+        else bad "$what"; fi
+    done
+done
+
 # seshat-sweep: its seshat-run, mpirun and ranks.
 for sig in TERM INT KILL; do
     m="$MARK-sweep-$sig"
@@ -119,10 +149,15 @@ else bad "trace for analyze: exit $rc"; fi
 m="$MARK-cal"
 mkdir -p "$dir/$m"
 cp "$BUILD/bin/seshat-calibrate" "$dir/$m/"
+mkdir -p "$dir/tmpc"
 for sig in TERM INT KILL; do
-    signal_case $sig seshat-calibrate 3 "$dir/$m/seshat-calibrate" -o "$dir/$m/host.ini" \
+    TMPDIR="$dir/tmpc" signal_case $sig seshat-calibrate 3 "$dir/$m/seshat-calibrate" -o "$dir/$m/host.ini" \
         --no-verify --batches 1000 --max-size 1GiB
 done
+# Its working directory: removed after TERM and INT, left by KILL only.
+n=$(find "$dir/tmpc" -mindepth 1 -maxdepth 1 | wc -l)
+[ "$n" = 1 ] && ok "seshat-calibrate working files: removed after TERM and INT (1 left by KILL)" ||
+    bad "seshat-calibrate working files: $n left in \$TMPDIR after TERM, INT, KILL"
 
 # Numbers are parsed whole and range-checked: a one-line error naming the
 # argument and its limit, exit 2, nothing started, nothing left behind.
@@ -142,6 +177,8 @@ num_cases=(
   "analyze -j 3, 2 trace ranks|$AN -j 3 $dir/$MARK-an|-j"
   "analyze -j 2x|$AN -j 2x $dir/$MARK-an|-j"
   "analyze -j 0|$AN -j 0 $dir/$MARK-an|-j"
+  "sweep -np 4x|$SW --out $dir/sw-np --vary network.latency=1us,2us -np 4x -- $T/compute 1 1 $m|-np 4x"
+  "sweep --reps 0|$SW --out $dir/sw-reps --vary network.latency=1us --reps 0 -np 2 -- $T/compute 1 1 $m|--reps 0"
 )
 for c in "${num_cases[@]}"; do
     IFS="|" read -r what cmd want <<<"$c"
@@ -158,6 +195,29 @@ for c in "${num_cases[@]}"; do
     gone "$m" 2 || bad "$desc: processes left behind"
     gone "$MARK-an" 1 || bad "$desc: analyzers left behind"
 done
+
+# seshat-sweep checks every combination before it runs one: nothing was
+# run or written for the cases above; an unknown key is refused the same
+# way; runs that fail (here: --match finds no time) make it exit 1.
+ls -d "$dir"/sw-np "$dir"/sw-reps >/dev/null 2>&1 && bad "seshat-sweep refusals wrote a directory" ||
+    ok "seshat-sweep refusals: no output directory written"
+desc="seshat-sweep unknown key"
+if TIMEOUT=20 job "$desc" "$SW" --out "$dir/sw-key" --vary network.latncy=1us -np 2 -- "$T/compute" 1 1; then
+    [ $rc -eq 2 ] && [ "$(wc -l <"$OUT")" = 1 ] && grep -q "unknown key network.latncy" "$OUT" && [ ! -e "$dir/sw-key" ] &&
+        ok "$desc: exit 2: $(cat "$OUT")" || bad "$desc: exit $rc"
+fi
+desc="seshat-sweep value out of range"
+if TIMEOUT=20 job "$desc" "$SW" --out "$dir/sw-neg" --vary network.latency=1us,-5us -np 2 -- "$T/compute" 1 1; then
+    [ $rc -eq 2 ] && [ "$(wc -l <"$OUT")" = 1 ] && [ ! -e "$dir/sw-neg" ] &&
+        grep -q 'network.latency=-5us: .*expected a time from 0ns to 10s' "$OUT" &&
+        ok "$desc: exit 2: $(cat "$OUT")" || bad "$desc: exit $rc"
+fi
+desc="seshat-sweep with failed runs"
+if TIMEOUT=40 job "$desc" "$SW" --out "$dir/sw-fail" --vary network.latency=1us,2us --match 'no such ([0-9]+)' \
+        -np 2 -- "$T/compute" 1 1; then
+    [ $rc -eq 1 ] && grep -q "2 of 2 runs failed" "$OUT" && [ "$(grep -c ',failed$' "$dir/sw-fail/sweep.csv")" = 2 ] &&
+        ok "$desc: exit 1, both rows failed in sweep.csv" || bad "$desc: exit $rc"
+fi
 
 # Dynamic processes are refused with one error naming the call, at once
 # (MPI_Comm_spawn used to hang: its child became a model rank).
@@ -220,6 +280,60 @@ if TIMEOUT=20 job "$desc" "$RUN" --set simulator.clock=none -np 2 -- "$T/pcontro
     if [ $rc -ne 0 ] && grep -q "error: the virtual clock passed 2^62 ns" "$OUT" && ! grep -q "^RESULT" "$OUT"; then
         ok "$desc: exit $rc, $(grep -m1 -o 'the virtual clock passed.*overflow)' "$OUT")"
     else bad "$desc: exit $rc"; fi
+fi
+
+# A write failure (full disk, I/O error, short write) marks the trace
+# incomplete: the program's exit status stays 0, defs.ini still exists
+# (its space is reserved at the start) with complete = false, the events a
+# reader gets back, the events recorded and the reason, and the end-of-run
+# line says the same. Checked against an independent count: the events
+# seshat-trace stats reads back, and the events of a whole trace.
+TRS="$BUILD/bin/seshat-trace"
+FD=(--set trace.buffer=64KiB -np 2 -- "$T/compute" 30000 1)
+# incomplete DESC DIR WANT: the checks above, WANT in the reason.
+incomplete() {
+    local d=$2 want=$3 w r got
+    w=$(sed -n 's/^events = //p' "$d/defs.ini" 2>/dev/null)
+    r=$(sed -n 's/^events_recorded = //p' "$d/defs.ini" 2>/dev/null)
+    got=$("$TRS" stats "$d" 2>/dev/null | awk '$1 == "events" { print $2 }')
+    if [ $rc -ne 0 ]; then bad "$1: exit $rc, expected the program's 0"
+    elif ! grep -q "^complete = false" "$d/defs.ini" 2>/dev/null; then
+        bad "$1: defs.ini: $(head -c 300 "$d/defs.ini" 2>&1 | tr '\n' ' ')"
+    elif ! grep -q "^reason = \"rank [01]: .*$want" "$d/defs.ini"; then bad "$1: defs.ini gives no reason '$want'"
+    elif [ "$r" != "$E" ]; then bad "$1: events_recorded = $r, expected $E"
+    elif [ "$w" != "$got" ] || [ "$w" -ge "$E" ]; then
+        bad "$1: defs.ini says $w events, the reader gets back $got (of $E)"
+    elif ! grep -q "^seshat: trace INCOMPLETE: $w of $E events written, .*(rank [01]: .*$want" "$OUT"; then
+        bad "$1: end-of-run line: $(grep '^seshat: trace' "$OUT")"
+    else ok "$1: exit 0; defs.ini and the end-of-run line: $w of $E events written ($want)"; fi
+}
+desc="trace of a whole run"
+E=""
+if job "$desc" "$RUN" --trace "$dir/fd-whole" "${FD[@]}" && [ $rc -eq 0 ]; then
+    E=$(sed -n 's/^events = //p' "$dir/fd-whole/defs.ini")
+    got=$("$TRS" stats "$dir/fd-whole" 2>/dev/null | awk '$1 == "events" { print $2 }')
+    if grep -q "^complete = true" "$dir/fd-whole/defs.ini" && [ "$E" = "$got" ] && [ ! -e "$dir/fd-whole/defs.ini.part" ] &&
+       grep -q "^seshat: trace of $E events" "$OUT"; then ok "$desc: defs.ini complete, $E events, read back"
+    else bad "$desc: defs.ini events '$E', read back '$got'"; E=""; fi
+else bad "$desc: exit $rc"; fi
+# SQLite style: each stream's writes fail after the first N.
+for f in 0:ENOSPC 1:EIO 3:short; do
+    [ -n "$E" ] || break
+    want="No space left on device"; [ "${f#*:}" = EIO ] && want="Input/output error"
+    SESHAT_TRACE_FAULT=$f job "write fault $f" "$RUN" --trace "$dir/fd-$f" "${FD[@]}" &&
+        incomplete "write fault $f" "$dir/fd-$f" "$want"
+done
+# A real full disk: a small tmpfs in a private mount namespace.
+mkdir -p "$dir/fdmnt"
+if ! why=$(unshare -m sh -c "mount -t tmpfs -o size=64k tmpfs '$dir/fdmnt'" 2>&1); then
+    echo "skip full disk on a small tmpfs: unshare -m and mount -t tmpfs are not permitted here (${why:-no message})"
+else
+    for size in 64k 160k; do
+        [ -n "$E" ] || break
+        job "full disk ($size tmpfs)" unshare -m bash -c 'mount -t tmpfs -o size=$1 tmpfs "$2" || exit 99
+            "$4" --trace "$2/t" "${@:5}"; rc=$?; cp -r "$2/t" "$3"; exit $rc' - $size "$dir/fdmnt" \
+            "$dir/fd-$size" "$RUN" "${FD[@]}" && incomplete "full disk ($size tmpfs)" "$dir/fd-$size" "No space left on device"
+    done
 fi
 
 # The trace tools validate their arguments and input: exit 2 with one
