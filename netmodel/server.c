@@ -163,7 +163,8 @@ static void coll_answer(struct server *s, struct coll_wait *w)
 {
     int p = w->first.p;
     seshat_coll c = { (enum seshat_coll_kind)w->first.kind, (enum seshat_coll_alg)w->first.alg,
-                      p, w->first.root, w->bytes, s->a->cfg->collective_factor };
+                      p, w->first.root, w->bytes,
+                      seshat_config_coll_factor(s->a->cfg, w->first.cls, w->bytes) };
     seshat_vtime *exit = w->entry + p;
     seshat_coll_eval_world(s->a->model, &c, w->world, w->entry, exit);
     for (int r = 0; r < p; r++) {

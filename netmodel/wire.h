@@ -68,8 +68,9 @@ typedef struct seshat_post {
 typedef struct seshat_coll_entry {
     int32_t comm_id, seq, p, rank;
     int32_t kind, alg, root, world;
-    int32_t leader, pad;     /* world rank of member 0: disjoint communicators
+    int32_t leader;          /* world rank of member 0: disjoint communicators
                                 may share an id, never a leader */
+    int32_t cls;             /* cost factor class (config.h SESHAT_FACTOR_*) */
     int64_t entry, bytes;
     int64_t floor;           /* contention: the member's promise, see seshat_block */
 } seshat_coll_entry;

@@ -35,28 +35,65 @@ static double pingpong(char *buf, int64_t n, int it, int rank, double *send_call
     return t;
 }
 
-enum { C_BARRIER, C_BCAST, C_ALLREDUCE, C_ALLTOALL, C_COUNT };
-static const char *const coll_name[C_COUNT] = { "barrier", "bcast", "allreduce", "alltoall" };
+enum { C_BARRIER, C_BCAST, C_ALLREDUCE, C_ALLTOALL, C_ALLTOALLV, C_COUNT };
+static const char *const coll_name[C_COUNT] = { "barrier", "bcast", "allreduce", "alltoall",
+                                                "alltoallv" };
 
+/* Block sizes as seshat's schedules see them (the whole buffer for bcast
+ * and allreduce, the block for one peer for alltoall/v), up to the largest
+ * NAS class A uses on 2 ranks: IS's allreduce of 1024 bucket sizes (4 KiB)
+ * and alltoallv of its keys (8 MiB a peer), FT's alltoall (32 MiB a peer). */
+static const int64_t coll_sizes[C_COUNT][CALIB_COLL_SIZES] = {
+    [C_BARRIER] = { 0, -1 },
+    [C_BCAST] = { 8, 4096, 65536, 1 << 20, -1 },
+    [C_ALLREDUCE] = { 8, 4096, 65536, 1 << 20, -1 },
+    [C_ALLTOALL] = { 8, 4096, 65536, 1 << 20, 8 << 20, 32 << 20 },
+    [C_ALLTOALLV] = { 8, 4096, 65536, 1 << 20, 8 << 20, -1 },
+};
+
+/* One call of collective c with block n; counts/displs for alltoallv. */
+static void one_call(int c, char *a, char *b, int64_t n, const int *cnt, const int *dsp)
+{
+    switch (c) {
+    case C_BARRIER: MPI_Barrier(MPI_COMM_WORLD); break;
+    case C_BCAST: MPI_Bcast(a, (int)n, MPI_BYTE, 0, MPI_COMM_WORLD); break;
+    case C_ALLREDUCE:
+        MPI_Allreduce(a, b, (int)(n / 8 > 0 ? n / 8 : 1), MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+        break;
+    case C_ALLTOALL: MPI_Alltoall(a, (int)n, MPI_BYTE, b, (int)n, MPI_BYTE, MPI_COMM_WORLD); break;
+    default: MPI_Alltoallv(a, cnt, dsp, MPI_BYTE, b, cnt, dsp, MPI_BYTE, MPI_COMM_WORLD);
+    }
+}
+
+/* One call's time from a common start, as a program sees a collective
+ * between phases of work: a barrier before every call (not timed), each
+ * rank's mean over the calls, the slowest rank's mean. Back-to-back calls
+ * would measure a pipeline instead (a bcast root returns before the data
+ * is consumed). */
 static double collective(int c, char *a, char *b, int64_t n, int it, int size)
 {
-    int per = (int)(n / size > 0 ? n / size : 1);
-    MPI_Barrier(MPI_COMM_WORLD);
-    double t0 = MPI_Wtime();
-    for (int i = 0; i < it; i++) {
-        switch (c) {
-        case C_BARRIER: MPI_Barrier(MPI_COMM_WORLD); break;
-        case C_BCAST: MPI_Bcast(a, (int)n, MPI_BYTE, 0, MPI_COMM_WORLD); break;
-        case C_ALLREDUCE:
-            MPI_Allreduce(a, b, (int)(n / 8 > 0 ? n / 8 : 1), MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
-            break;
-        default: MPI_Alltoall(a, per, MPI_BYTE, b, per, MPI_BYTE, MPI_COMM_WORLD);
-        }
+    int cnt[CALIB_MAX_RANKS], dsp[CALIB_MAX_RANKS];
+    for (int r = 0; r < size && r < CALIB_MAX_RANKS; r++) {
+        cnt[r] = (int)n;
+        dsp[r] = (int)(r * n);
     }
-    double t = (MPI_Wtime() - t0) / it, worst;
+    double sum = 0, worst;
+    for (int i = 0; i < it; i++) {
+        MPI_Barrier(MPI_COMM_WORLD);
+        double t0 = MPI_Wtime();
+        one_call(c, a, b, n, cnt, dsp);
+        sum += MPI_Wtime() - t0;
+    }
+    double t = sum / it;
     /* A collective ends when its last member leaves. */
     MPI_Allreduce(&t, &worst, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
     return worst;
+}
+
+/* The buffer a collective of block n needs on `size` ranks. */
+static int64_t coll_bytes(int c, int64_t n, int size)
+{
+    return c == C_ALLTOALL || c == C_ALLTOALLV ? n * size : n;
 }
 
 static void measure_p2p(FILE *f, const calib_plan *p, char *buf, int rank)
@@ -80,15 +117,14 @@ static void measure_p2p(FILE *f, const calib_plan *p, char *buf, int rank)
 
 static void measure_coll(FILE *f, const calib_plan *p, char *a, char *b, int size)
 {
-    static const int64_t sizes[] = { 8, 65536, 1048576 };
     for (int c = 0; c < C_COUNT; c++)
-        for (int s = 0; s < 3; s++) {
-            int64_t n = c == C_BARRIER ? 0 : sizes[s];
-            if (c == C_BARRIER && s)
+        for (int s = 0; s < CALIB_COLL_SIZES && coll_sizes[c][s] >= 0; s++) {
+            int64_t n = coll_sizes[c][s];
+            if (coll_bytes(c, n, size) > p->coll_max)
                 break;
             double best = 1e30;
             for (int k = 0; k < p->batches; k++) {
-                double t = collective(c, a, b, n, iterations(n), size);
+                double t = collective(c, a, b, n, iterations(coll_bytes(c, n, size)), size);
                 if (t < best)
                     best = t;
             }
@@ -102,11 +138,12 @@ int calib_measure(const calib_plan *p, const char *out, char *err, size_t errlen
     int rank, size;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    if (size < 2) {
-        snprintf(err, errlen, "needs at least 2 MPI ranks, got %d", size);
+    if (size < 2 || size > CALIB_MAX_RANKS) {
+        snprintf(err, errlen, "needs 2 to %d MPI ranks, got %d", CALIB_MAX_RANKS, size);
         return -1;
     }
-    size_t len = (size_t)(p->max_size > 1048576 ? p->max_size : 1048576) + 64;
+    int64_t most = p->collectives && p->coll_max > p->max_size ? p->coll_max : p->max_size;
+    size_t len = (size_t)(most > 1048576 ? most : 1048576) + 64;
     char *a = calloc(len, 1), *b = calloc(len, 1);
     FILE *f = NULL;
     if (rank == 0 && !(f = fopen(out, "w")))

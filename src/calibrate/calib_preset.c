@@ -12,8 +12,29 @@ static void bandwidth(char *buf, size_t len, double ns_per_byte)
     snprintf(buf, len, "%.6gGB/s", Bps / 1e9);
 }
 
+/* [collectives] factors, with the data behind each factor as comments. */
+static void factors(FILE *o, const calib_coll_data *coll, int ncoll)
+{
+    fprintf(o, "\n[collectives]\n; per collective and block size: measured, seshat's last run (with the"
+               " factor used then), the estimate with the fitted factor, its error\n");
+    for (int c = 0; c < ncoll; c++)
+        for (int i = 0; i < coll[c].n; i++)
+            fprintf(o, ";   %-10s %10lld B  %12.1f ns  %12.1f ns (x%.3f)  %12.1f ns  %+6.2f%%\n",
+                    coll[c].name, (long long)coll[c].size[i], coll[c].measured[i],
+                    coll[c].model[i], coll[c].used[i], coll[c].fit.model_ns[i],
+                    100 * coll[c].fit.error[i]);
+    fprintf(o, "; NAME:FROM:FACTOR: a NAME of FROM bytes or more costs FACTOR x its schedule\n"
+               "factors =");
+    for (int c = 0; c < ncoll; c++)
+        for (int i = 0; i < coll[c].fit.npieces; i++)
+            fprintf(o, " %s:%lldB:%.4f", coll[c].name, (long long)coll[c].fit.pieces[i].from,
+                    coll[c].fit.pieces[i].factor);
+    fputc('\n', o);
+}
+
 int calib_preset_write(const char *path, const calib_fit *f, const int64_t *sizes,
-                       const double *measured, int n, const char *origin)
+                       const double *measured, int n, const calib_coll_data *coll, int ncoll,
+                       const char *origin)
 {
     FILE *o = fopen(path, "w");
     if (!o)
@@ -38,6 +59,8 @@ int calib_preset_write(const char *path, const calib_fit *f, const int64_t *size
         fprintf(o, " %lldB:%.1fns:%s", (long long)f->pieces[i].from, f->pieces[i].latency_ns, bw);
     }
     fputc('\n', o);
+    if (ncoll)
+        factors(o, coll, ncoll);
     int bad = ferror(o);
     if (fclose(o) != 0 || bad) {
         if (!errno)

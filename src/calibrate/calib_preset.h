@@ -4,11 +4,14 @@
 
 #include <stdio.h>
 
+#include "calibrate/calib_coll.h"
 #include "calibrate/calib_fit.h"
 
 /* `sizes`/`measured` are the data the fit came from (written as comments,
- * with the fit's error per size). Returns 0 or -1 (errno set). */
+ * with the fit's error per size); `coll` the ncoll collectives' fits
+ * ([collectives] factors; none if ncoll = 0). Returns 0 or -1 (errno set). */
 int calib_preset_write(const char *path, const calib_fit *f, const int64_t *sizes,
-                       const double *measured, int n, const char *origin);
+                       const double *measured, int n, const calib_coll_data *coll, int ncoll,
+                       const char *origin);
 
 #endif

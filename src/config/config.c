@@ -27,6 +27,8 @@ static const char *const expected[] = {
     [KEY_WINDOW] = "all or a time window such as 1ms-5ms or 2s-",
     [KEY_SEGMENTS] = "pieces FROM:LATENCY:BANDWIDTH with increasing FROM, such as "
                      "\"4KiB:2us:5GB/s 64KiB:6us:9GB/s\"",
+    [KEY_FACTORS] = "pieces NAME:FROM:FACTOR (a collective of [collectives] or alltoallv, "
+                    "increasing FROM per name, FACTOR > 0), such as \"bcast:0:1.3 bcast:64KiB:0.25\"",
 };
 
 /* A limit in the key's unit, as the INI would write it. */
@@ -206,6 +208,19 @@ static int store(seshat_config *cfg, const seshat_key *k, const char *v)
         if (strlen(v) >= sizeof cfg->segments ||
             seshat_segments_parse(v, seg, SESHAT_MAX_SEGMENTS) < 0)
             return -1;
+        strcpy(field, v);
+        return 0;
+    }
+    case KEY_FACTORS: {
+        int n = strlen(v) < sizeof cfg->coll_factors
+                    ? seshat_coll_factors_parse(v, cfg->coll_factor, SESHAT_MAX_COLL_FACTORS)
+                    : -1;
+        if (n < 0) {   /* keep the previous value usable */
+            cfg->ncoll_factors = seshat_coll_factors_parse(cfg->coll_factors, cfg->coll_factor,
+                                                           SESHAT_MAX_COLL_FACTORS);
+            return -1;
+        }
+        cfg->ncoll_factors = n;
         strcpy(field, v);
         return 0;
     }
@@ -446,6 +461,7 @@ static void print_value(FILE *out, const seshat_config *cfg, const seshat_key *k
     case KEY_KINDS:
     case KEY_RANKS:
     case KEY_SEGMENTS:
+    case KEY_FACTORS:
     case KEY_WINDOW: fputs(field, out); break;
     case KEY_ENUM: {
         int idx = *(const int *)field;

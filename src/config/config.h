@@ -30,6 +30,14 @@ typedef enum {
 
 #define SESHAT_PATH_MAX 1024
 
+/* [collectives] factors: the collectives a factor names, in the order of
+ * seshat_coll_kind (netmodel/coll_sched.h) for the first 11, then
+ * alltoallv (MPI_Alltoallv/w: timed as alltoall, with factors of its own). */
+#define SESHAT_FACTOR_CLASSES 12
+#define SESHAT_FACTOR_ALLTOALLV 11
+#define SESHAT_MAX_COLL_FACTORS 64
+extern const char *const seshat_factor_names[SESHAT_FACTOR_CLASSES];
+
 typedef struct seshat_config {
     /* [simulator] */
     int sim_ranks;                 /* ranks: model ranks K, >= 1 */
@@ -59,6 +67,13 @@ typedef struct seshat_config {
     /* [collectives]: algorithm per collective, index into the algorithm
      * list of netmodel/coll_sched.h (0 = auto) */
     int coll_alg[16];
+    char coll_factors[1024];       /* factors: "NAME:FROM:FACTOR ..." (coll_factors.c) */
+    int ncoll_factors;             /* ... parsed by the loader */
+    struct seshat_coll_factor {
+        int cls;                   /* index into seshat_factor_names */
+        int64_t from;              /* bytes */
+        double factor;
+    } coll_factor[SESHAT_MAX_COLL_FACTORS];
     /* [trace] */
     int trace_enabled;             /* enabled: bool */
     char trace_dir[SESHAT_PATH_MAX];
@@ -118,6 +133,15 @@ typedef struct seshat_net_segment {
     double bandwidth_Bps;
 } seshat_net_segment;
 int seshat_segments_parse(const char *s, seshat_net_segment *seg, int max);
+
+/* [collectives] factors: pieces NAME:FROM:FACTOR (FACTOR > 0; per NAME,
+ * increasing FROM). Returns the count, or -1 if `s` is malformed. */
+typedef struct seshat_coll_factor seshat_coll_factor;
+int seshat_coll_factors_parse(const char *s, seshat_coll_factor *f, int max);
+/* The cost factor of a collective of class `cls` (a seshat_coll_kind, or
+ * SESHAT_FACTOR_ALLTOALLV) and block size `bytes`: collective_factor times
+ * the piece of [collectives] factors that covers it (1 if none). */
+double seshat_config_coll_factor(const seshat_config *cfg, int cls, int64_t bytes);
 
 /* Presets (presets.c): NAME.ini in the user's preset directory
  * ($SESHAT_PRESETS, else $XDG_CONFIG_HOME/seshat/presets, else

@@ -77,6 +77,8 @@ const seshat_key seshat_keys[] = {
       "auto or linear | recursive_doubling", 0, 0 },
     { "collectives", "exscan", KEY_ENUM, F(coll_alg) + 10 * sizeof(int), "auto", COLL_ALGS, 0,
       "auto or linear | recursive_doubling", 0, 0 },
+    { "collectives", "factors", KEY_FACTORS, F(coll_factors), "", NULL, 0,
+      "cost factor by collective and size: NAME:FROM:FACTOR ... (names as above, plus alltoallv; seshat-calibrate)", 0, 0 },
     { "trace", "enabled", KEY_BOOL, F(trace_enabled), "false", NULL, 0, "record a trace", 0, 0 },
     { "trace", "dir", KEY_STRING, F(trace_dir), "", NULL, 0,
       "trace directory (default: a new one per run)", 0, 0 },

@@ -13,13 +13,25 @@ struct seshat_coll_pending {
     int neighbor;            /* a neighborhood collective: in/out degrees below */
     int indeg, outdeg;
     seshat_coll desc;
+    int cls;                 /* cost factor class (config.h) */
     int32_t seq;
     struct member mine;
     struct member *all;      /* direct: every member's entry and block */
     MPI_Request req;         /* direct: the exchange */
 };
 
+/* Factor classes follow the schedule kinds, then alltoallv. */
+_Static_assert(SESHAT_COLL_EXSCAN == 10 && SESHAT_FACTOR_ALLTOALLV == 11 &&
+                   SESHAT_FACTOR_CLASSES == 12,
+               "config.h factor classes out of step with seshat_coll_kind");
+
 int seshat_coll_modeled(const seshat_comm *c) { return c != NULL; }
+
+/* The cost factor of pd at its (final) block size. */
+static double cost_factor(const struct seshat_coll_pending *pd)
+{
+    return seshat_config_coll_factor(&seshat_rt.cfg, pd->cls, pd->desc.bytes);
+}
 
 /* Bytes this member's buffers send and receive (Scalasca's per-process
  * collective sizes), from its block n. */
@@ -97,8 +109,12 @@ static struct seshat_coll_pending *start(seshat_comm *c, enum seshat_coll_kind k
     if (!pd)
         return NULL;
     pd->comm = c;
+    pd->cls = kind == SESHAT_COLL_ALLTOALLV ? SESHAT_FACTOR_ALLTOALLV : (int)kind;
+    if (kind == SESHAT_COLL_ALLTOALLV)
+        kind = SESHAT_COLL_ALLTOALL;
     pd->desc = (seshat_coll){ kind, kind < 11 ? seshat_rt.cfg.coll_alg[kind] : SESHAT_ALG_AUTO,
-                              c->peer_size, root, bytes, seshat_rt.cfg.collective_factor };
+                              c->peer_size, root, bytes, 1 };
+    pd->desc.factor = cost_factor(pd);
     pd->seq = c->coll_seq++;
     if (seshat_tracing) {
         int64_t sent, recv;
@@ -121,7 +137,7 @@ static struct seshat_coll_pending *start(seshat_comm *c, enum seshat_coll_kind k
     }
     if (seshat_rt.relay) {
         seshat_coll_entry e = { c->id, pd->seq, c->peer_size, c->my_rank, kind, pd->desc.alg,
-                                root, seshat_rt.world_rank, c->peer_world[0], 0,
+                                root, seshat_rt.world_rank, c->peer_world[0], pd->cls,
                                 pd->mine.entry, bytes, seshat_promise_floor() };
         seshat_real.Send(&e, sizeof e, MPI_BYTE, seshat_model_rank_of(c->peer_world[0]),
                          SESHAT_TAG_COLL, seshat_rt.control);
@@ -218,6 +234,7 @@ static seshat_vtime evaluate(struct seshat_coll_pending *pd)
         if (pd->all[r].bytes > pd->desc.bytes)
             pd->desc.bytes = pd->all[r].bytes;   /* v-variants: the largest block */
     }
+    pd->desc.factor = cost_factor(pd);
     if (pd->comm->is_inter) {
         for (int r = 0; r < p; r++)
             if (pd->all[r].root == MPI_ROOT)

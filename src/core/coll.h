@@ -10,6 +10,10 @@
 #include "coll_sched.h"
 #include "core/core.h"
 
+/* MPI_Alltoallv and MPI_Alltoallw pass this kind: timed as alltoall (mean
+ * block), with the cost factors [collectives] factors names alltoallv. */
+#define SESHAT_COLL_ALLTOALLV ((enum seshat_coll_kind)(SESHAT_COLL_NKINDS + 1))
+
 /* Whether collectives on this communicator are modeled. */
 int seshat_coll_modeled(const seshat_comm *c);
 

@@ -171,14 +171,14 @@ ROOTED_PAIR(Scatterv, Iscatterv, SESHAT_COLL_SCATTER, SV_BYTES, SV_PARAMS, SV_AR
 #define AV_PARAMS const void *sbuf, const int scounts[], const int sdispls[], MPI_Datatype stype, \
                   void *rbuf, const int rcounts[], const int rdispls[], MPI_Datatype rtype
 #define AV_ARGS sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype
-PAIR(Alltoallv, Ialltoallv, SESHAT_COLL_ALLTOALL, mean_count(rcounts, c->peer_size, rtype),
+PAIR(Alltoallv, Ialltoallv, SESHAT_COLL_ALLTOALLV, mean_count(rcounts, c->peer_size, rtype),
      AV_PARAMS, AV_ARGS)
 
 #define AW_PARAMS const void *sbuf, const int scounts[], const int sdispls[], \
                   const MPI_Datatype stypes[], void *rbuf, const int rcounts[], \
                   const int rdispls[], const MPI_Datatype rtypes[]
 #define AW_ARGS sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes
-PAIR(Alltoallw, Ialltoallw, SESHAT_COLL_ALLTOALL, mean_w(rcounts, rtypes, c->peer_size),
+PAIR(Alltoallw, Ialltoallw, SESHAT_COLL_ALLTOALLV, mean_w(rcounts, rtypes, c->peer_size),
      AW_PARAMS, AW_ARGS)
 
 /* Neighborhood collectives: `bytes` is the block for one neighbor. */

@@ -17,13 +17,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "calibrate/calib_coll.h"
 #include "calibrate/calib_fit.h"
 #include "calibrate/calib_measure.h"
 #include "calibrate/calib_preset.h"
 #include "common/job.h"
 #include "config/config.h"
 
-#define MAX_ROWS 64
+#define MAX_ROWS 128
+#define MAX_COLLS 8
 
 typedef struct row {
     char kind[32];
@@ -42,20 +44,23 @@ typedef struct opts {
 static void usage(FILE *f)
 {
     fputs("usage: seshat-calibrate [-o FILE] [--max-size BYTES] [--batches N] [--tol PERCENT]\n"
-          "                        [--no-collectives] [--no-verify]\n"
+          "                        [--coll-max BYTES] [--no-collectives] [--no-verify]\n"
           "\n"
           "Measures this machine's MPI natively (2 ranks: ping-pong from 8 B to --max-size,\n"
-          "default 4MiB; barrier, bcast, allreduce, alltoall), fits seshat's analytic model\n"
-          "(latency, bandwidth, overhead, eager limit, and piecewise segments where one\n"
-          "line leaves more than --tol, default 2%), writes the preset (default: the 'host'\n"
-          "preset in your preset directory, used by `seshat-run --preset host`), then runs\n"
-          "the same measurement under seshat with it and prints both side by side.\n",
+          "default 4MiB; barrier, bcast, allreduce, alltoall, alltoallv with buffers up to\n"
+          "--coll-max, default 64MiB), fits seshat's analytic model (latency, bandwidth,\n"
+          "overhead, eager limit, and piecewise segments where one line leaves more than\n"
+          "--tol, default 2%), runs the collectives under seshat with that model and fits a\n"
+          "cost factor per collective and size range (a new range where one factor leaves\n"
+          "more than --tol), writes the preset (default: the 'host' preset in your preset\n"
+          "directory, used by `seshat-run --preset host`), then runs the same measurement\n"
+          "under seshat with it and prints both side by side.\n",
           f);
 }
 
 static int parse_args(int argc, char **argv, opts *o)
 {
-    *o = (opts){ .plan = { 4 << 20, 7, 1 }, .tol = 0.02, .verify = 1 };
+    *o = (opts){ .plan = { 4 << 20, 7, 1, 64 << 20 }, .tol = 0.02, .verify = 1 };
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         int64_t bytes;
@@ -73,6 +78,13 @@ static int parse_args(int argc, char **argv, opts *o)
                 return -1;
             }
             o->plan.max_size = bytes;
+        } else if (!strcmp(a, "--coll-max") && v) {
+            if (seshat_parse_bytes(argv[++i], &bytes) || bytes < 8 || bytes > (1 << 30)) {
+                fprintf(stderr, "seshat-calibrate: --coll-max %s: expected a size from 8B "
+                        "to 1GiB\n", argv[i]);
+                return -1;
+            }
+            o->plan.coll_max = bytes;
         } else if (!strcmp(a, "--batches") && v) {
             long long n;
             if (seshat_int_arg("seshat-calibrate", a, argv[++i], 1, 1000, &n))
@@ -158,8 +170,9 @@ static int read_rows(const char *path, row *r, int max)
 /* The measurement, natively (mpirun) or under seshat-run with a preset. */
 static int measure(const char *self, const char *preset, const opts *o, const char *into)
 {
-    char maxs[32], batches[16];
+    char maxs[32], batches[16], cmax[32];
     snprintf(maxs, sizeof maxs, "%lldB", (long long)o->plan.max_size);
+    snprintf(cmax, sizeof cmax, "%lldB", (long long)o->plan.coll_max);
     snprintf(batches, sizeof batches, "%d", o->plan.batches);
     char run_path[PATH_MAX + 32], dir[PATH_MAX];
     snprintf(dir, sizeof dir, "%s", self);
@@ -194,6 +207,8 @@ static int measure(const char *self, const char *preset, const opts *o, const ch
     argv[k++] = maxs;
     argv[k++] = "--batches";
     argv[k++] = batches;
+    argv[k++] = "--coll-max";
+    argv[k++] = cmax;
     if (!o->plan.collectives)
         argv[k++] = "--no-collectives";
     argv[k] = NULL;
@@ -225,10 +240,12 @@ static const row *find(const row *r, int n, const char *kind, long long bytes)
     return NULL;
 }
 
-/* Native vs seshat, every measurement; returns the largest ping-pong error. */
-static double compare(const row *nat, int nn, const row *mod, int nm)
+/* Native vs seshat, every measurement; returns the largest ping-pong error
+ * and, in *coll, the largest collective one. */
+static double compare(const row *nat, int nn, const row *mod, int nm, double *coll)
 {
     double worst = 0;
+    *coll = 0;
     printf("\n%-10s %10s %14s %14s %8s\n", "what", "bytes", "native (ns)", "seshat (ns)", "error");
     for (int i = 0; i < nn; i++) {
         const row *m = find(mod, nm, nat[i].kind, nat[i].bytes);
@@ -240,9 +257,80 @@ static double compare(const row *nat, int nn, const row *mod, int nm)
         printf("RESULT %s-%lld %.1f %.1f\n", nat[i].kind, nat[i].bytes, nat[i].ns, m->ns);
         if (!strcmp(nat[i].kind, "pingpong") && fabs(e) > worst)
             worst = fabs(e);
+        else if (strcmp(nat[i].kind, "pingpong") && fabs(e) > *coll)
+            *coll = fabs(e);
     }
     return worst;
 }
+
+/* The factor the previous fit gave `name` at `bytes` (1 if none). */
+static double used_factor(const calib_coll_data *prev, int nprev, const char *name, int64_t bytes)
+{
+    for (int c = 0; c < nprev; c++)
+        if (!strcmp(prev[c].name, name))
+            return calib_coll_factor(&prev[c].fit, bytes);
+    return 1;
+}
+
+/* Per collective: native vs seshat run with the previous fit's factors
+ * (coll[0..nprev), none at first), and the refit; returns how many. */
+static int fit_colls(const row *nat, int nn, const row *mod, int nm, double tol,
+                     calib_coll_data *coll, int nprev)
+{
+    static calib_coll_data next[MAX_COLLS];
+    int ncoll = 0;
+    for (int i = 0; i < nn; i++) {
+        const row *m = find(mod, nm, nat[i].kind, nat[i].bytes);
+        if (!m || !strcmp(nat[i].kind, "pingpong") || !strcmp(nat[i].kind, "send_call"))
+            continue;
+        int c = 0;
+        while (c < ncoll && strcmp(next[c].name, nat[i].kind))
+            c++;
+        if (c == ncoll) {
+            if (ncoll == MAX_COLLS)
+                continue;
+            next[ncoll++] = (calib_coll_data){ .name = nat[i].kind };
+        }
+        calib_coll_data *d = &next[c];
+        if (d->n < CALIB_MAX_POINTS && (!d->n || nat[i].bytes > d->size[d->n - 1])) {
+            d->size[d->n] = nat[i].bytes;
+            d->measured[d->n] = nat[i].ns;
+            d->used[d->n] = used_factor(coll, nprev, nat[i].kind, nat[i].bytes);
+            d->model[d->n++] = m->ns;
+        }
+    }
+    int k = 0;
+    for (int c = 0; c < ncoll; c++)   /* a collective whose data do not fit is left out */
+        if (!calib_coll_fit_run(next[c].size, next[c].measured, next[c].model, next[c].used,
+                                next[c].n, tol, &next[c].fit))
+            coll[k++] = next[c];
+    return k;
+}
+
+/* The largest collective error of a run under seshat. */
+static double coll_error(const row *nat, int nn, const row *mod, int nm)
+{
+    double worst = 0;
+    for (int i = 0; i < nn; i++) {
+        const row *m = find(mod, nm, nat[i].kind, nat[i].bytes);
+        if (m && strcmp(nat[i].kind, "pingpong") && strcmp(nat[i].kind, "send_call"))
+            worst = fmax(worst, fabs(m->ns / nat[i].ns - 1));
+    }
+    return worst;
+}
+
+static void print_factors(const calib_coll_data *coll, int ncoll)
+{
+    for (int c = 0; c < ncoll; c++) {
+        printf("fit: %-10s factor", coll[c].name);
+        for (int i = 0; i < coll[c].fit.npieces; i++)
+            printf(" %.3f from %lld B%s", coll[c].fit.pieces[i].factor,
+                   (long long)coll[c].fit.pieces[i].from, i + 1 < coll[c].fit.npieces ? "," : "");
+        putchar('\n');
+    }
+}
+
+#define MAX_REFITS 4
 
 static int launcher(const opts *o)
 {
@@ -295,27 +383,50 @@ static int launcher(const opts *o)
     char origin[PATH_MAX + 64];
     snprintf(origin, sizeof origin, "2 ranks, %d batches per size, fastest batch kept",
              o->plan.batches);
-    if (calib_preset_write(out, &fit, size, t, np, origin)) {
+    if (calib_preset_write(out, &fit, size, t, np, NULL, 0, origin)) {
         fprintf(stderr, "seshat-calibrate: cannot write %s: %s\n", out, strerror(errno));
         return 1;
     }
     printf("fit: latency %.1f ns, %.4g GB/s, overhead %.0f ns, eager limit %lld B, %d piece(s)\n",
            fit.pieces[0].latency_ns, 1 / fmax(fit.pieces[0].ns_per_byte, 1e-6),
            fit.overhead_ns, (long long)fit.eager_limit, fit.npieces);
-    printf("wrote %s\n", out);
-    if (!o->verify)
+    /* Collectives: run under seshat with the preset, refit the factors,
+     * until every collective agrees within the tolerance (the run that
+     * shows it is the check) or MAX_REFITS refits. */
+    static calib_coll_data coll[MAX_COLLS];
+    int ncoll = 0, refits = 0;
+    if (!o->verify && !o->plan.collectives) {
+        printf("wrote %s\n", out);
         return 0;
-    printf("checking: the same measurement under seshat with that preset...\n");
-    fflush(stdout);
-    rc = measure(self, out, o, mod);
-    nm = read_rows(mod, mr, MAX_ROWS);
-    if (rc || !nm) {
-        fprintf(stderr, "seshat-calibrate: the run under seshat failed (exit %d)\n", rc);
-        return 1;
     }
-    double worst = compare(nr, nn, mr, nm);
+    for (;;) {
+        printf(refits ? "refit %d: the collectives under seshat with the factors...\n"
+                      : "checking: the same measurement under seshat with that preset...\n",
+               refits);
+        fflush(stdout);
+        rc = measure(self, out, o, mod);
+        nm = read_rows(mod, mr, MAX_ROWS);
+        if (rc || !nm) {
+            fprintf(stderr, "seshat-calibrate: the run under seshat failed (exit %d)\n", rc);
+            return 1;
+        }
+        if (!o->plan.collectives || coll_error(nr, nn, mr, nm) <= o->tol || refits == MAX_REFITS)
+            break;
+        ncoll = fit_colls(nr, nn, mr, nm, o->tol, coll, ncoll);
+        if (!ncoll || calib_preset_write(out, &fit, size, t, np, coll, ncoll, origin)) {
+            fprintf(stderr, "seshat-calibrate: cannot fit the collectives or write %s\n", out);
+            return 1;
+        }
+        refits++;
+    }
+    print_factors(coll, ncoll);
+    printf("wrote %s (%d collective refit%s)\n", out, refits, refits == 1 ? "" : "s");
+    double cworst, worst = compare(nr, nn, mr, nm, &cworst);
     printf("\nlargest ping-pong error: %.2f%% (the fit allows %.1f%%)\n", 100 * worst,
            100 * o->tol);
+    if (o->plan.collectives)
+        printf("largest collective error: %.2f%% (the fit allows %.1f%%)\n", 100 * cworst,
+               100 * o->tol);
     return 0;
 }
 

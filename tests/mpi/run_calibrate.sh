@@ -20,6 +20,34 @@ if job "$desc" "$RUN" --set simulator.clock=none --set network.latency=1us --set
 fi
 rm -f "$OUT.m"
 
+# [collectives] factors, exact: one collective from a common entry on 4
+# ranks (L = 5us, 1 GB/s, o = 0; closed forms in tests/mpi/run_coll.sh,
+# w = 5008 ns for 8 B): alltoall x3, alltoallv (the same schedule) x2,
+# barrier x0.5, bcast x4 from 16 B only; the relay path agrees.
+FAC="collectives.factors=alltoallv:0:2 alltoall:0:3 barrier:0:0.5 bcast:16B:4"
+CT=(--set simulator.clock=none --set network.latency=5us --set network.bandwidth=1GB/s
+    --set network.overhead=0 --set report.summary=false)
+fac_exits() {   # fac_exits BYTES COLLECTIVE "EXPECTED PER RANK" [--set ...]
+    local n=$1 c=$2 want=$3; shift 3
+    desc="collectives.factors: $c $n B${*:+ ($*)}"
+    job "$desc" "$RUN" "${CT[@]}" --set "$FAC" "$@" -np 4 -- "$T/coll_times" "$n" "$c" || return
+    local got
+    got=$(grep "^RESULT $c-$n " "$OUT" | sort -k3n | awk '{ printf "%s%s", sep, $4; sep = " " }')
+    if [ "$got" = "$want" ]; then ok "$desc: $got"; else bad "$desc: got '$got', expected '$want'"; fi
+}
+fac_exits 8 alltoall "15072 15072 15072 15072"
+fac_exits 8 alltoallv "10048 10048 10048 10048"
+fac_exits 8 alltoallv "10048 10048 10048 10048" --set network.path=relay
+fac_exits 8 barrier "5000 5000 5000 5000"
+fac_exits 8 bcast "8 5016 5008 10016"
+fac_exits 16 bcast "64 20128 20064 40128"
+
+desc="malformed collectives.factors"
+if job "$desc" "$RUN" --set "collectives.factors=bcast:64KiB:1 bcast:8:2" -np 1 true; then
+    if [ $rc -eq 2 ] && grep -q 'collectives.factors = "bcast:64KiB:1 bcast:8:2": expected pieces NAME:FROM:FACTOR' "$OUT"
+    then ok "$desc: exit 2 naming the key"; else bad "$desc: exit $rc"; fi
+fi
+
 desc="malformed segments"
 if job "$desc" "$RUN" --set "network.segments=4KiB:2us" -np 1 true; then
     if [ $rc -eq 2 ] && grep -q 'network.segments = "4KiB:2us": expected pieces FROM:LATENCY:BANDWIDTH' "$OUT"
@@ -36,7 +64,8 @@ fi
 # seshat with it. Every size must agree within TOL.
 PRESETS=$(mktemp -d)
 desc="seshat-calibrate"
-if SESHAT_PRESETS="$PRESETS" job "$desc" "$BUILD/bin/seshat-calibrate"; then
+# native, then 2-5 runs under seshat (the collectives' refits): ~15 s idle
+if SESHAT_PRESETS="$PRESETS" TIMEOUT=300 job "$desc" "$BUILD/bin/seshat-calibrate"; then
     if [ $rc -ne 0 ] || [ ! -s "$PRESETS/host.ini" ]; then bad "$desc: exit $rc, no host.ini"
     else
         ok "$desc: wrote host.ini"
@@ -49,7 +78,19 @@ if SESHAT_PRESETS="$PRESETS" job "$desc" "$BUILD/bin/seshat-calibrate"; then
             else bad "$desc: $key native $native ns, seshat $model ns ($e% > $TOL%)"; fi
         done < <(grep '^RESULT pingpong-' "$OUT")
         [ $n -ge 15 ] && ok "$desc: $n sizes compared, largest error $worst% (tolerance $TOL%)" || bad "$desc: only $n sizes"
-        grep -q "^RESULT allreduce-1048576 " "$OUT" && ok "$desc: collectives measured both ways" || bad "$desc: no collectives"
+        # Collectives: fitted factors, then the same loops under seshat.
+        n=0
+        while read -r _ key native model; do
+            n=$((n + 1))
+            e=$(awk -v a="$native" -v b="$model" 'BEGIN { e = (b / a - 1) * 100; printf "%.2f", e < 0 ? -e : e }')
+            if awk -v e="$e" -v t="$TOL" 'BEGIN { exit !(e <= t) }'; then ok "$desc: $key native $native ns, seshat $model ns ($e% <= $TOL%)"
+            else bad "$desc: $key native $native ns, seshat $model ns ($e% > $TOL%)"; fi
+        done < <(grep -E '^RESULT (barrier|bcast|allreduce|alltoall|alltoallv)-' "$OUT")
+        # barrier 1, bcast 4, allreduce 4, alltoall 6 (to FT's 32 MiB), alltoallv 5 (IS's 8 MiB)
+        [ $n -eq 20 ] && grep -q "^RESULT alltoall-33554432 " "$OUT" && grep -q "^RESULT alltoallv-8388608 " "$OUT" &&
+            ok "$desc: 20 collective sizes compared, up to the NAS class A ones" || bad "$desc: $n collective sizes"
+        grep -q "^factors = barrier:0B:.*alltoallv:8388608B:" "$PRESETS/host.ini" &&
+            ok "$desc: host.ini has the collective factors" || bad "$desc: no factors in host.ini"
         # The preset is found by name and loads.
         if SESHAT_PRESETS="$PRESETS" "$RUN" --preset host --print-config -np 1 true >"$OUT" 2>&1 &&
            grep -q "^segments = .*from file $PRESETS/host.ini" "$OUT"; then ok "preset host: found and loads"

@@ -102,6 +102,34 @@ static void env_overrides(void **state)
     unsetenv("SESHAT_SET");
 }
 
+/* [collectives] factors: the piece covering a size, per collective, times
+ * collective_factor; 1 where no piece covers it. */
+static void coll_factors(void **state)
+{
+    (void)state;
+    char err[512] = "";
+    seshat_config c;
+    const char *sets[] = { "collectives.factors=bcast:0:1.5 bcast:64KiB:0.25 alltoallv:4KiB:3 "
+                           "alltoall:1MiB:2",
+                           "network.collective_factor=2" };
+    assert_int_equal(seshat_config_load(&c, NULL, sets, 2, 0, err, sizeof err), 0);
+    assert_int_equal(c.ncoll_factors, 4);
+    assert_true(seshat_config_coll_factor(&c, 1, 0) == 3.0);           /* bcast: 1.5 x 2 */
+    assert_true(seshat_config_coll_factor(&c, 1, 65535) == 3.0);
+    assert_true(seshat_config_coll_factor(&c, 1, 65536) == 0.5);
+    assert_true(seshat_config_coll_factor(&c, SESHAT_FACTOR_ALLTOALLV, 4095) == 2.0);
+    assert_true(seshat_config_coll_factor(&c, SESHAT_FACTOR_ALLTOALLV, 4096) == 6.0);
+    assert_true(seshat_config_coll_factor(&c, 7, 1 << 20) == 4.0);     /* alltoall */
+    assert_true(seshat_config_coll_factor(&c, 7, 4096) == 2.0);        /* below its piece */
+    assert_true(seshat_config_coll_factor(&c, 0, 0) == 2.0);           /* barrier: none */
+    assert_string_equal(seshat_factor_names[SESHAT_FACTOR_ALLTOALLV], "alltoallv");
+    /* a rejected value leaves the previous one in force */
+    assert_int_equal(seshat_config_set(&c, "collectives.factors=bcast:0:0", SESHAT_FROM_SET, err,
+                                       sizeof err), -1);
+    assert_int_equal(c.ncoll_factors, 4);
+    assert_true(seshat_config_coll_factor(&c, 1, 65536) == 0.5);
+}
+
 static void bad_sets(void **state)
 {
     (void)state;
@@ -122,6 +150,13 @@ static void bad_sets(void **state)
         { "network.eager_limit=12furlongs", "network.eager_limit" },
         { "trace.enabled=maybe", "trace.enabled" },
         { "novalue", "section.key=value" },
+        { "collectives.factors=bcast:0", "collectives.factors" },
+        { "collectives.factors=bcast:0:0", "collectives.factors" },
+        { "collectives.factors=bcast:0:-1", "collectives.factors" },
+        { "collectives.factors=bcast:1MiB:2 bcast:4KiB:1", "collectives.factors" },
+        { "collectives.factors=neighbor:0:2", "collectives.factors" },
+        { "collectives.factors=bcast:1parsec:2", "collectives.factors" },
+        { "collectives.factors=bcast:0:2x", "collectives.factors" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char err[512] = "";
@@ -313,6 +348,7 @@ int main(void)
         cmocka_unit_test(messages),      cmocka_unit_test(ranges),
         cmocka_unit_test(combinations),  cmocka_unit_test(file_faults),
         cmocka_unit_test(env_escapes),   cmocka_unit_test(strict_ints),
+        cmocka_unit_test(coll_factors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
