@@ -84,7 +84,9 @@ static void pump_answer(void)
             return;
     }
     seshat_block_report();
-    if ((seshat_req_unmatched_count() > 0 || seshat_rt.contention) && !seshat_serving())
+    /* otherwise a blocking receive; the watchdog needs the wait to poll */
+    if ((seshat_req_unmatched_count() > 0 || seshat_rt.contention || seshat_watch_ns) &&
+        !seshat_serving())
         seshat_real.Iprobe(MPI_ANY_SOURCE, SESHAT_TAG_ANSWER, seshat_rt.control, &flag,
                            MPI_STATUS_IGNORE);
     if (!flag) {
