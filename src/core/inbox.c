@@ -64,7 +64,10 @@ static void idle_wait(void)
             seshat_watch_idle();
         return;
     }
-    seshat_watch_idle();
+    if (seshat_rt.contention || seshat_req_unmatched_count() > 0)
+        seshat_watch_idle();
+    else
+        seshat_watch_tick(++idle);   /* in place of a blocking receive: no yield */
 }
 
 /* Receive one answer, or, when other ranks may need this one, serve them
