@@ -196,7 +196,8 @@ extern int64_t seshat_watch_ns;
  * seshat_leave then calls seshat_watch_leave (one test per call). */
 extern int seshat_watch_dirty;
 void seshat_watch_init(void);
-/* The blocking call `call` waits for (peer, tag) on c (comm ranks; c may be NULL). */
+/* The blocking call `call` waits for (peer, tag) on c (comm ranks; c may be
+ * NULL); peer MPI_PROC_NULL: a collective on c. */
 void seshat_watch_what(enum seshat_call_id call, const seshat_comm *c, int peer, int tag);
 /* ... or for one of the requests reqs[0..n-1] (read only if it is stuck). */
 void seshat_watch_reqs(enum seshat_call_id call, const MPI_Request *reqs, int n);

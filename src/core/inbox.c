@@ -64,7 +64,10 @@ static void idle_wait(void)
             seshat_watch_idle();
         return;
     }
-    seshat_watch_idle();
+    if (seshat_rt.contention || seshat_req_unmatched_count() > 0)
+        seshat_watch_idle();
+    else
+        seshat_watch_tick(++idle);   /* in place of a blocking receive: no yield */
 }
 
 /* Receive one answer, or, when other ranks may need this one, serve them
@@ -84,7 +87,9 @@ static void pump_answer(void)
             return;
     }
     seshat_block_report();
-    if ((seshat_req_unmatched_count() > 0 || seshat_rt.contention) && !seshat_serving())
+    /* otherwise a blocking receive; the watchdog needs the wait to poll */
+    if ((seshat_req_unmatched_count() > 0 || seshat_rt.contention || seshat_watch_ns) &&
+        !seshat_serving())
         seshat_real.Iprobe(MPI_ANY_SOURCE, SESHAT_TAG_ANSWER, seshat_rt.control, &flag,
                            MPI_STATUS_IGNORE);
     if (!flag) {

@@ -59,8 +59,12 @@ static void resolve_reqs(void)
     for (int i = 0; i < what.nreqs; i++) {
         const seshat_op *op =
             what.reqs[i] == MPI_REQUEST_NULL ? NULL : seshat_req_find(what.reqs[i]);
-        if (op && op->active && !op->is_coll) {
+        if (op && op->active) {
             what.c = op->comm;
+            if (op->is_coll) {   /* a nonblocking collective */
+                what.peer = MPI_PROC_NULL;
+                return;
+            }
             what.peer = op->is_send || !op->matched ? op->peer : op->status.MPI_SOURCE;
             what.tag = op->tag;
             return;
@@ -87,7 +91,12 @@ static void describe(char *buf, size_t n)
         seshat_real.Comm_get_name(what.c->comm, comm, &len);
     if (what.c && !comm[0])
         snprintf(comm, sizeof comm, "id %d", (int)what.c->id);
-    snprintf(buf, n, "rank %d waits in %s (peer %s, tag %s, comm %s), virtual time %.9f s",
+    if (what.peer == MPI_PROC_NULL)   /* a collective: no peer, no tag */
+        snprintf(buf, n, "rank %d waits in %s (comm %s), virtual time %.9f s",
+                 seshat_rt.world_rank, seshat_call_names[what.call], what.c ? comm : "?",
+                 1e-9 * (double)seshat_clock_now());
+    else
+        snprintf(buf, n, "rank %d waits in %s (peer %s, tag %s, comm %s), virtual time %.9f s",
              seshat_rt.world_rank, seshat_call_names[what.call], peer, tag, what.c ? comm : "?",
              1e-9 * (double)seshat_clock_now());
 }

@@ -25,6 +25,8 @@
  *   incast K BYTES  ranks 1..K each MPI_Send one message to rank 0, which
  *                   posts an Irecv per sender and MPI_Waitall
  *   pairs _ BYTES   rank 2i sends one message to rank 2i+1 (argv[2] unused)
+ *   exchange _ BYTES  rank 2i and 2i+1 MPI_Sendrecv one message both ways at
+ *                   once; each prints "rank R xchg_time_ns N"
  * Senders print "rank R send_time_ns N", receivers "rank R recv_time_ns N",
  * every rank also "rank R t0_ns T" (its absolute t0: ranks may leave the
  * barrier at different virtual times). Defaults: K = 2, BYTES = 1048576.
@@ -803,6 +805,28 @@ static void p_pairs(long bytes)
     free(buf);
 }
 
+static void p_exchange(long bytes)
+{
+    char *out = xmalloc((size_t)bytes), *in = xmalloc((size_t)bytes);
+    int peer = rank ^ 1;
+    if (peer >= nprocs)
+        peer = MPI_PROC_NULL; /* odd rank count: the last rank only waits */
+    fill(out, (size_t)bytes, rank, peer, 0, 3);
+    MPI_Barrier(MPI_COMM_WORLD);
+    double t0 = MPI_Wtime();
+    MPI_Status st;
+    MPI_Sendrecv(out, (int)bytes, MPI_BYTE, peer, 3, in, (int)bytes, MPI_BYTE, peer, 3,
+                 MPI_COMM_WORLD, &st);
+    long long t = ns_since(t0);
+    if (peer != MPI_PROC_NULL) {
+        check_status(&st, peer, 3, (int)bytes, "exchange");
+        check(in, (size_t)bytes, peer, rank, 0, 3, "exchange");
+        printf("rank %d t0_ns %lld\nrank %d xchg_time_ns %lld\n", rank, llround(t0 * 1e9), rank, t);
+    }
+    fflush(stdout);
+    free(out), free(in);
+}
+
 /* ---- main ------------------------------------------------------------- */
 
 int main(int argc, char **argv)
@@ -813,7 +837,7 @@ int main(int argc, char **argv)
     if (argc < 2 || nprocs < 2) {
         if (rank == 0)
             fprintf(stderr, "usage: cn_stress wildcard|ring|alltoall_p2p|storm|collectives|comms"
-                            "|mixed|incast [K [BYTES]]|pairs [_ [BYTES]] (2 or more ranks)\n");
+                            "|mixed|incast [K [BYTES]]|pairs|exchange [_ [BYTES]] (2 or more ranks)\n");
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     pattern = argv[1];
@@ -840,6 +864,8 @@ int main(int argc, char **argv)
         p_incast(k, bytes);
     else if (!strcmp(pattern, "pairs"))
         p_pairs(bytes);
+    else if (!strcmp(pattern, "exchange"))
+        p_exchange(bytes);
     else
         die("unknown pattern '%s'", pattern);
 

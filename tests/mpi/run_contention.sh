@@ -6,6 +6,7 @@
 #    routes cost exactly their uncongested rendezvous time, to the ns, and
 #    equal the contention = off run. Expected times come from SimGrid's own
 #    answers (seshat-sgroute route / transfer), as in run_simgrid.sh.
+#    A 1 MiB MPI_Sendrecv both ways costs the one-way time: full duplex.
 # 2. The stress patterns of tests/mpi/cn_stress.c (wildcard receives,
 #    rings, all-to-all, nonblocking storms, collectives, communicators, a
 #    late rank), 8 ranks, contention = off: ok on the relay path, and the
@@ -150,6 +151,32 @@ pairs() {
 }
 pairs node-0 node-1 node-8 node-9     # inside leaf 0 and inside leaf 2
 pairs node-0 node-4 node-8 node-12    # leaf 0 -> leaf 1 and leaf 2 -> leaf 3
+
+# exchange PLATFORM A B: ranks on A and B MPI_Sendrecv 1 MiB both ways at
+# once. Links are full duplex (a SimGrid cluster's links are SPLITDUPLEX
+# by default: one up and one down link per host and per switch port), so
+# the two opposite flows share nothing: each costs exactly the one-way
+# rendezvous 2 wire(0) + wire(n) = 2 lat + (lat + n / bw), as with
+# contention = off. (Half duplex, sharing_policy = SHARED, would give
+# 2 lat + lat + 2 n / bw: 89886 ns instead of 47943 on the fat tree.)
+exchange() {
+    local plat=$1 pl pbw; shift
+    place "$@"
+    read -r pl pbw < <("$SGR" "$plat" route "$1" "$2")
+    local want=$(( 2 * $(ns "$pl" "$pbw" 0) + $(ns "$pl" "$pbw" $N) ))
+    desc="contention exchange both ways $* ($(basename "$plat"))"
+    job "$desc" "$RUN" "${ON[@]}" "${PHYS[@]}" --set network.platform="$plat" \
+        --set network.placement="$PLACE" -np 2 -- "$T/cn_stress" exchange 0 $N || return
+    finished || return
+    local got="$(tval 0 xchg_time_ns) $(tval 1 xchg_time_ns) $(tval 0 t0_ns) $(tval 1 t0_ns)"
+    local t0; t0=$(tval 0 t0_ns)
+    [ "$got" = "$want $want $t0 $t0" ] &&
+        ok "$desc: each way $want ns = one-way rendezvous (lat $pl s, bw $pbw B/s): full duplex" ||
+        bad "$desc: times, t0s '$got', expected $want each from one t0"
+}
+exchange "$FT" node-0 node-4     # across the spines
+exchange "$FT" node-0 node-1     # inside a leaf
+exchange "$PLAT/crossbar.xml" node-0 node-1
 
 # ---- 2 and 3. stress patterns on 8 ranks ----------------------------------
 # network.overhead = 0: with o > 0 the order in which Waitany/Waitsome/

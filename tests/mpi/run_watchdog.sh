@@ -8,6 +8,9 @@
 #    first (rendezvous both ways: nobody receives);
 #  - norecv: rank 0 MPI_Recv from 1 tag 42, rank 1 MPI_Wait on an
 #    MPI_Irecv from 0 tag 43, nobody sends;
+#  - collskip: rank 0 in MPI_Allreduce on "wd_comm" (a dup of WORLD),
+#    rank 1 never enters it and waits in MPI_Barrier on MPI_COMM_WORLD:
+#    the program's own blocking collectives poll too;
 #  - compute 6: rank 1 busy-works 6 s of wall time, rank 0 waits in
 #    MPI_Recv; watchdog 3 s: finishes, exit 0.
 cd "$(dirname "$0")/../.." || exit 1
@@ -15,7 +18,7 @@ cd "$(dirname "$0")/../.." || exit 1
 TIMEOUT=${SESHAT_TEST_TIMEOUT:-40}
 WD=3
 BASE=(--set simulator.clock=none --set report.summary=false --set simulator.watchdog=${WD}s)
-PATHS="direct relay"
+PATHS=${WD_PATHS:-"direct relay"}
 XB=$PWD/config/platforms/crossbar.xml
 # By absolute path: other jobs on the machine run their own build's copy.
 W=$PWD/$T/watchdog
@@ -61,6 +64,10 @@ for p in $PATHS; do
     hang "watchdog norecv ($p)" norecv \
         "watchdog: rank 0 waits in MPI_Recv (peer 1, tag 42, comm MPI_COMM_WORLD)" \
         "watchdog: rank 1 waits in MPI_Wait (peer 0, tag 43, comm MPI_COMM_WORLD)" \
+        "watchdog: model rank 2:"
+    hang "watchdog collskip ($p)" collskip \
+        "watchdog: rank 0 waits in MPI_Allreduce (comm wd_comm)" \
+        "watchdog: rank 1 waits in MPI_Barrier (comm MPI_COMM_WORLD)" \
         "watchdog: model rank 2:"
     [ $p = contention ] && grep -qF "engine clock" "$OUT" && ok "$desc: the engine's clock is shown" ||
         { [ $p = contention ] && bad "$desc: no 'engine clock' in the model rank's line"; }

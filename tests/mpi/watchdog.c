@@ -4,6 +4,9 @@
  *              network.eager_limit = 0 both wait for ever.
  *   norecv     rank 0 MPI_Recv from 1 tag 42, rank 1 MPI_Irecv + MPI_Wait
  *              from 0 tag 43; nobody sends.
+ *   collskip   rank 0 MPI_Allreduce on a duplicate of MPI_COMM_WORLD named
+ *              "wd_comm", rank 1 never enters it and waits in MPI_Barrier
+ *              on MPI_COMM_WORLD: both stuck in a blocking collective.
  *   compute S  rank 1 busy-works S seconds of wall time, then sends to
  *              rank 0, which waits in MPI_Recv meanwhile: not a hang.
  * Prints "ok" (rank 0) when it finishes. */
@@ -55,6 +58,13 @@ int main(int argc, char **argv)
             MPI_Irecv(in, 4, MPI_INT, 0, 43, MPI_COMM_WORLD, &r);
             MPI_Wait(&r, MPI_STATUS_IGNORE);
         }
+    } else if (!strcmp(mode, "collskip")) {
+        MPI_Comm dup;
+        MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+        MPI_Comm_set_name(dup, "wd_comm");
+        if (rank == 0)
+            MPI_Allreduce(buf, in, 4, MPI_INT, MPI_SUM, dup);
+        MPI_Comm_free(&dup);
     } else if (!strcmp(mode, "compute") && argc > 2) {
         if (rank == 1) {
             buf[0] = busy(atof(argv[2])) > 0;
@@ -66,7 +76,7 @@ int main(int argc, char **argv)
         }
     } else {
         if (rank == 0)
-            fprintf(stderr, "usage: watchdog sendsend | norecv | compute SECONDS\n");
+            fprintf(stderr, "usage: watchdog sendsend | norecv | collskip | compute SECONDS\n");
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
     MPI_Barrier(MPI_COMM_WORLD);
