@@ -178,16 +178,56 @@ desc="what-if: incomplete trace"
 rm -rf "$dir/crash"
 job "$desc" "$RUN" --trace "$dir/crash" -np 2 -- "$T/failing" segv
 if job "$desc" "$AN" --model "$dir/2L.ini" "$dir/crash"; then
-    [ $rc -eq 2 ] && [ "$(wc -l <"$OUT")" = 1 ] && grep -q "not a whole trace (no defs.ini" "$OUT" &&
+    [ $rc -eq 2 ] && [ "$(wc -l <"$OUT")" = 1 ] && grep -q "not a whole trace: defs.ini is missing" "$OUT" &&
         ok "$desc: crashed run refused at once (exit 2, one line)" || bad "$desc: exit $rc"
 fi
+
+# Damaged traces: every output says the trace is not whole, naming the
+# file and the problem (analysis.json "complete": false and "problems", a
+# WARNING line at the top of the summary, CUBE attributes, report.html),
+# and --model refuses each at once with one line. damaged NAME TRACEDIR
+# FILE PHRASE: the problem list names FILE with PHRASE.
+damaged() {
+    local name=$1 tdir=$2 file=$3 phrase=$4 got
+    desc="damaged trace, $name"
+    job "$desc" "$AN" -j 2 "$tdir" || return
+    [ $rc -eq 0 ] && [ -s "$tdir/analysis.json" ] || { bad "$desc: exit $rc, no analysis.json"; return; }
+    got=$(python3 "$J" "$tdir/analysis.json" \
+        "a.get('complete') is False and any('$file' in p and '$phrase' in p for p in a.get('problems', []))")
+    [ "$got" = True ] && ok "$desc: analysis.json complete = false, problems name $file ($phrase)" ||
+        bad "$desc: analysis.json: $(python3 "$J" "$tdir/analysis.json" "[a.get('complete'), a.get('problems')]")"
+    grep -v '^wrote ' "$OUT" | head -1 | grep -q "^WARNING: .*not a whole trace" && grep "^WARNING: " "$OUT" | grep -q "$file.*$phrase" &&
+        ok "$desc: the summary warns at the top" || bad "$desc: no WARNING line naming $file ($phrase) at the top"
+    python3 tests/tools/check_cubex.py "$tdir/analysis.cubex" >"$OUT" 2>&1 &&
+        grep -q "^complete: false" "$OUT" && grep "^problem: " "$OUT" | grep -q "$file.*$phrase" &&
+        ok "$desc: the CUBE file says so" || bad "$desc: analysis.cubex has no complete = false / problem"
+    grep -q 'class="warning"' "$tdir/report.html" && grep -A20 'class="warning"' "$tdir/report.html" | grep -q "$file.*$phrase" &&
+        ok "$desc: report.html says so" || bad "$desc: report.html has no warning naming $file"
+    job "$desc" "$AN" --model "$dir/2L.ini" "$tdir" || return
+    [ $rc -eq 2 ] && [ "$(wc -l <"$OUT")" = 1 ] && grep -q "$file.*$phrase" "$OUT" &&
+        ok "$desc: --model refuses at once (exit 2, one line)" || bad "$desc: --model: exit $rc"
+}
 if [ -d "$dir/all" ]; then
-    cp -r "$dir/all" "$dir/part" && : >"$dir/part/rank-2.sst"
-    job "$desc" "$AN" --model "$dir/2L.ini" "$dir/part" &&
-        { [ $rc -eq 2 ] && grep -q "rank-2.sst is empty" "$OUT" && ok "$desc: 0-byte stream refused" || bad "$desc: exit $rc"; }
-    rm -f "$dir/part/rank-2.sst"
-    job "$desc" "$AN" --model "$dir/2L.ini" "$dir/part" &&
-        { [ $rc -eq 2 ] && grep -q "rank-2.sst is missing" "$OUT" && ok "$desc: missing stream refused" || bad "$desc: exit $rc"; }
+    # A whole trace says so too.
+    got=$(python3 "$J" "$dir/all/analysis.json" "a.get('complete') is True and a.get('problems') == []")
+    [ "$got" = True ] && ok "whole trace: analysis.json complete = true, no problems" || bad "whole trace: complete/problems: $got"
+    rm -rf "$dir/dmg" && cp -r "$dir/all" "$dir/dmg" && rm -f "$dir"/dmg/analysis* "$dir/dmg/report.html"
+    mv "$dir/dmg/rank-1.sst" "$dir/dmg/x" && mv "$dir/dmg/rank-2.sst" "$dir/dmg/rank-1.sst" && mv "$dir/dmg/x" "$dir/dmg/rank-2.sst"
+    damaged "swapped streams" "$dir/dmg" rank-1.sst "header names rank 2"
+    rm -rf "$dir/dmg" && cp -r "$dir/all" "$dir/dmg" && cp "$dir/dmg/rank-3.sst" "$dir/dmg/rank-4.sst"
+    damaged "an extra stream" "$dir/dmg" rank-4.sst "beyond defs.ini's 4 ranks"
+    rm -rf "$dir/dmg" && cp -r "$dir/all" "$dir/dmg" && : >"$dir/dmg/rank-2.sst"
+    damaged "a 0-byte stream" "$dir/dmg" rank-2.sst "empty"
+    rm -f "$dir/dmg/rank-2.sst"
+    damaged "a missing stream" "$dir/dmg" rank-2.sst "missing"
+fi
+if [ -d "$dir/crash" ]; then
+    # A crashed run: no defs.ini, no END records (rank 0 died in MPI_Recv).
+    damaged "crashed run" "$dir/crash" defs.ini "missing"
+    damaged "crashed run, per stream" "$dir/crash" rank-0.sst "no END record"
+    # The same streams with a defs.ini that claims the run was whole.
+    printf '[trace]\nversion = 1\nranks = 2\ncomplete = true\nevents = 8\n' >"$dir/crash/defs.ini"
+    damaged "streams without END, defs.ini complete" "$dir/crash" rank-1.sst "no END record"
 fi
 
 desc="analyze: bad input"
