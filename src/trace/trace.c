@@ -20,6 +20,7 @@ static int filtered_out;                 /* this rank is not in trace.ranks */
 static unsigned kinds = ~0u;             /* trace.kinds as a mask */
 static int64_t min_bytes, t_from, t_to = INT64_MAX;
 static char comms[256] = "all";          /* trace.comms */
+static char filters[1400];               /* trace.ranks, kinds, window, min_bytes, for defs.ini */
 static int payload;                      /* trace.payload */
 static int64_t write_delay_ns;           /* trace.debug_write_delay */
 static size_t payload_cap;
@@ -262,6 +263,9 @@ void seshat_trace_start(const seshat_config *cfg, MPI_Comm world, int world_rank
     seshat_window_parse(cfg->trace_window, &t_from, &t_to);
     min_bytes = cfg->trace_min_bytes;
     snprintf(comms, sizeof comms, "%s", cfg->trace_comms);
+    snprintf(filters, sizeof filters, "traced = %s\nkinds = %s\ncomms = %s\nwindow = %s\n"
+             "min_bytes = %lld\n", cfg->trace_ranks, cfg->trace_kinds, cfg->trace_comms,
+             cfg->trace_window, (long long)cfg->trace_min_bytes);
     payload = cfg->trace_payload;
     write_delay_ns = cfg->trace_debug_delay_ns;
     payload_cap = (size_t)cfg->trace_buffer;
@@ -330,8 +334,8 @@ static void write_defs(int complete, unsigned long long total)
     }
     fprintf(f, "[trace]\nversion = %d\nranks = %d\ncomplete = %s\nevents = %llu\n"
             "streams = rank-<r>.sst\nmessage_log = msglog-<k>.sst\ncall_sites = sites-<r>.txt\n"
-            "config = config.ini\n",
-            SESHAT_TRACE_VERSION, nranks, complete ? "true" : "false", total);
+            "config = config.ini\n%s",
+            SESHAT_TRACE_VERSION, nranks, complete ? "true" : "false", total, filters);
     fclose(f);
 }
 
