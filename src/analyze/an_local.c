@@ -155,6 +155,8 @@ static void on_send(struct ctx *c, const an_call *call, const an_rec *r, int fla
                     .cX = call->exit, .uid = c->uid };
     if (req)
         *an_map_slot(&c->pending, req) = idx + 1;
+    else
+        ++*an_map_slot(&L->lr_refs, an_key3(c->R->rank, c->uid, 0));
 }
 
 /* A receive is paired in MPI's matching order (its seq is counted here,
@@ -252,6 +254,8 @@ static void on_complete(struct ctx *c, const an_call *call, uint64_t req, int fl
         *d = (an_sdone){ .site = call->site, .blocking = (flags & F_WAITS) != 0, .rank = d->rank,
                          .live = 1, .completed = 1, .cE = call->enter, .cX = call->exit,
                          .uid = c->uid };
+    if (d->live && d->rank == c->R->rank)
+        ++*an_map_slot(&c->L->lr_refs, an_key3(d->rank, c->uid, 0));
     an_map_del(&c->pending, req);
 }
 
@@ -508,7 +512,8 @@ void an_local_free(an_local *L)
     an_vec_free(&L->deferred);
     an_vec_free(&L->traffic_keys);
     an_map_free(&L->traffic);
-    an_map *maps[] = { &L->unmatched, &L->unmatched_info, &L->waiting, &L->lr_max, &L->groups };
+    an_map *maps[] = { &L->unmatched, &L->unmatched_info, &L->waiting, &L->lr_max, &L->lr_refs,
+                       &L->groups };
     for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
         an_map_free(maps[i]);
     free(L->ranks);

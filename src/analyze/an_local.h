@@ -89,6 +89,8 @@ typedef struct an_local {
     an_map unmatched_info;          /* same key -> idx << 32 | src << 1 | rendezvous */
     an_map waiting;                 /* same key -> absolute position in the receiver's rq */
     an_map lr_max;                  /* key3(src, uid, 0): latest receive post so far */
+    an_map lr_refs;                 /* same key: completed sends of that call still
+                                       waiting for their receiver's post time */
     an_map groups;                  /* key3(comm, seq, 1): collective instance -> pool index */
     an_vec gpool;                   /* an_vec of an_coll per instance (an_coll.c) */
     an_vec gfree;

@@ -210,6 +210,12 @@ static void late_receiver(an_local *L, const reply *rep, size_t n, an_vec *later
         }
         d->live = 0;
         *(int64_t *)an_vec_push(&L->sdone_free) = rep[i].idx;
+        /* The call's last send heard from: its running maximum goes. */
+        int64_t *refs = d->completed ? an_map_slot(&L->lr_refs, key) : NULL;
+        if (refs && --*refs <= 0) {
+            an_map_del(&L->lr_refs, key);
+            an_map_del(&L->lr_max, key);
+        }
     }
 }
 

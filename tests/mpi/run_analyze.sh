@@ -221,9 +221,10 @@ if [ -d "$dir/all" ]; then
     damaged "a missing stream" "$dir/dmg" rank-2.sst "missing"
 fi
 if [ -d "$dir/crash" ]; then
-    # A crashed run: no defs.ini, no END records (rank 0 died in MPI_Recv).
+    # A crashed run: no defs.ini, no END records (rank 1's segfault flushes
+    # its stream; rank 0's, killed in MPI_Recv, is best effort).
     damaged "crashed run" "$dir/crash" defs.ini "missing"
-    damaged "crashed run, per stream" "$dir/crash" rank-0.sst "no END record"
+    damaged "crashed run, per stream" "$dir/crash" rank-1.sst "no END record"
     # The same streams with a defs.ini that claims the run was whole.
     printf '[trace]\nversion = 1\nranks = 2\ncomplete = true\nevents = 8\n' >"$dir/crash/defs.ini"
     damaged "streams without END, defs.ini complete" "$dir/crash" rank-1.sst "no END record"
