@@ -24,7 +24,8 @@ void *an_exchange(const void *items, size_t n, size_t size, const int *dest, MPI
         void *out = malloc(n * size + 1);
         if (!out)
             an_die("out of memory");
-        memcpy(out, items, n * size);
+        if (n)
+            memcpy(out, items, n * size);
         *nout = n;
         return out;
     }

@@ -231,7 +231,8 @@ static void flush_held(struct ctx *c)
     for (size_t i = 0; i < c->held.n; i++)
         if (AN_AT(&c->held, an_recv, i)->uid > 0)
             *AN_AT(&c->held, an_recv, k++) = *AN_AT(&c->held, an_recv, i);
-    qsort(c->held.data, k, sizeof(an_recv), by_uid);
+    if (k)
+        qsort(c->held.data, k, sizeof(an_recv), by_uid);
     for (size_t i = 0; i < k; i++) {
         an_recv *v = AN_AT(&c->held, an_recv, i);
         v->blocking = 0;

@@ -134,7 +134,8 @@ static char **unify_sites(rrank *rr, int nranks, int *nsites)
                 keys = realloc(keys, (cap *= 2) * sizeof *keys);
             keys[n++] = site_key(rr[r].site[s].call, rr[r].site[s].loc);
         }
-    qsort(keys, n, sizeof *keys, cmp_str);
+    if (n)
+        qsort(keys, n, sizeof *keys, cmp_str);
     size_t u = 0;
     for (size_t i = 0; i < n; i++) {
         if (u && !strcmp(keys[u - 1], keys[i]))

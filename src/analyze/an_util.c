@@ -174,7 +174,8 @@ void an_buf_put(an_buf *b, const void *p, size_t len)
         b->data = d;
         b->cap = cap;
     }
-    memcpy(b->data + b->n, p, len);
+    if (len)   /* p may be NULL then (an empty vector's data) */
+        memcpy(b->data + b->n, p, len);
     b->n += len;
 }
 
@@ -191,7 +192,8 @@ void an_buf_get(an_buf *b, void *p, size_t len)
 {
     if (b->pos + len > b->n)
         an_die("internal error: short buffer");
-    memcpy(p, b->data + b->pos, len);
+    if (len)
+        memcpy(p, b->data + b->pos, len);
     b->pos += len;
 }
 

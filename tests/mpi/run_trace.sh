@@ -66,6 +66,12 @@ for how in abort segv; do
         ok "$desc: $ev events read back, reported incomplete"
     else bad "$desc: events '$ev'"; fi
     oracle_check "$dir/crash-$how" "crash ($how)"
+    # The OTF2 export of a crashed run says so: a warning, SESHAT::COMPLETE = false.
+    if command -v otf2-print >/dev/null && "$TR" otf2 "$dir/crash-$how" "$dir/otf2-$how" >"$OUT" 2>&1; then
+        grep -q "WARNING: .* is not a whole trace: defs.ini is missing" "$OUT" &&
+            otf2-print -I "$dir/otf2-$how/traces.otf2" 2>&1 | grep -A1 "SESHAT::COMPLETE" | grep -q "value *false" &&
+            ok "$desc: the OTF2 export warns and says SESHAT::COMPLETE = false" || bad "$desc: OTF2 export of a crashed run"
+    fi
 done
 
 # A trace write that sleeps (test knob) slows the run, not its virtual time.
