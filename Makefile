@@ -1,6 +1,7 @@
 # seshat - one plain Makefile.
 #   make            library (build/lib) and tools (build/bin)
 #   make test       unit tests (cmocka) and MPI integration tests
+#   make quicktest  unit tests and a fast subset of the MPI tests (< 1 min)
 #   make check-asan the same under AddressSanitizer + UBSan (build-asan/)
 #   make bench      benchmarks, results in docs/performance.md
 #   make install PREFIX=/usr/local
@@ -56,7 +57,7 @@ MPI_BINS := $(MPI_C_SRCS:tests/mpi/%.c=$(BUILD)/tests/mpi/%) \
             $(MPI_C_SRCS:tests/mpi/%.c=$(BUILD)/tests/mpi/%.relinked) \
             $(patsubst tests/mpi/%,$(BUILD)/tests/mpi/%,$(basename $(MPI_F_SRCS)))
 
-.PHONY: all lib tools tests test unit-test mpi-test check-asan bench install clean deps generate check-generated demo fuzz
+.PHONY: all lib tools tests test quicktest unit-test mpi-test check-asan bench install clean deps generate check-generated demo fuzz
 
 all: lib tools
 
@@ -188,6 +189,12 @@ mpi-test: all $(MPI_BINS) $(CONF_BINS)
 	BUILD=$(BUILD) tests/mpi/run.sh
 
 test: check-generated unit-test mpi-test
+
+# The edit loop (under a minute): unit tests, then the MPI scenarios on the
+# direct path with K=1 and the relay path with K=2, and of the extra
+# scripts only QUICK_EXTRAS of tests/mpi/run.sh. `make test` before a commit.
+quicktest: unit-test all $(MPI_BINS)
+	QUICK=1 BUILD=$(BUILD) tests/mpi/run.sh
 
 check-asan:
 	$(MAKE) BUILD=build-asan SAN_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \

@@ -553,3 +553,18 @@ void seshat_cn_free(seshat_cn *cn)
 }
 
 seshat_cn_stats seshat_cn_get_stats(const seshat_cn *cn) { return cn->st; }
+
+void seshat_cn_describe(const seshat_cn *cn, char *buf, size_t n)
+{
+    static const char *const state[] = { "running", "waiting", "done" };
+    size_t k = (size_t)snprintf(buf, n, "engine clock %.9f s, %lld flows in flight, %d queued; "
+                                "promises:", 1e-9 * (double)cn->now, cn->inflight, cn->nheap);
+    for (int i = 0; i < cn->napp && k < n; i++) {
+        int64_t p = promise(&cn->r[i], cn->now);
+        if (p == NEVER)
+            k += (size_t)snprintf(buf + k, n - k, " %d %s", i, state[cn->r[i].state]);
+        else
+            k += (size_t)snprintf(buf + k, n - k, " %d %s >= %.9f s (%d answers not taken)", i,
+                                  state[cn->r[i].state], 1e-9 * (double)p, cn->r[i].nun);
+    }
+}

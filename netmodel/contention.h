@@ -45,5 +45,7 @@ typedef struct seshat_cn_stats {
     double engine_s;   /* wall time inside SimGrid */
 } seshat_cn_stats;
 seshat_cn_stats seshat_cn_get_stats(const seshat_cn *cn);
+/* One line for the watchdog: the engine's clock, flows, each rank's promise. */
+void seshat_cn_describe(const seshat_cn *cn, char *buf, size_t n);
 
 #endif

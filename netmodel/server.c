@@ -3,7 +3,9 @@
  * here); on the direct path it only collects envelope batches and may sleep. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "coll_sched.h"
 #include "contention.h"
@@ -32,6 +34,16 @@ struct coll_wait {             /* a collective waiting for its members */
     struct coll_wait *next;
 };
 
+/* simulator.watchdog, on the first model rank (docs/models.md, "Watchdog"). */
+struct watch {
+    int64_t limit, grace;
+    int *state;                  /* per application rank: SESHAT_WATCH_*, RESUMED = runs */
+    char (*line)[sizeof(((seshat_watch_note *)0)->line)];
+    int waiting, finals;         /* ranks STUCK or FINAL; FINAL */
+    int64_t all_since;           /* wall ns: all wait, nothing moved since; 0: not all */
+    long long moved_at;          /* s->handled then */
+};
+
 struct server {
     const seshat_server_args *a;
     struct pending *pending;
@@ -44,6 +56,8 @@ struct server {
     int64_t status_at;           /* when the status file was last written */
     int matrices_in;             /* other model ranks' matrices merged */
     seshat_cn *cn;               /* contention = on, else NULL */
+    long long handled;           /* messages handled, watchdog notes aside */
+    struct watch *w;             /* the first model rank with a watchdog, else NULL */
 };
 
 static int64_t mono_ns(void)
@@ -254,6 +268,74 @@ static void on_route(struct server *s, const int32_t *pair, int from)
     s->a->send(r, sizeof r, MPI_BYTE, from, SESHAT_TAG_ROUTE_ANS, s->a->control);
 }
 
+static void on_watch(struct server *s, const MPI_Status *st)
+{
+    seshat_watch_note m;
+    struct watch *w = s->w;
+    s->a->recv(&m, sizeof m, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, s->a->control,
+               MPI_STATUS_IGNORE);
+    if (!w || st->MPI_SOURCE >= s->a->napp)
+        return;
+    int *old = &w->state[st->MPI_SOURCE];
+    w->waiting += (m.state != SESHAT_WATCH_RESUMED) - (*old != SESHAT_WATCH_RESUMED);
+    w->finals += (m.state == SESHAT_WATCH_FINAL) - (*old == SESHAT_WATCH_FINAL);
+    *old = m.state;
+    memcpy(w->line[st->MPI_SOURCE], m.line, sizeof m.line);
+    w->line[st->MPI_SOURCE][sizeof m.line - 1] = 0;
+}
+
+/* Every application rank has waited the limit (or finalizes) and nothing
+ * reached a model rank for the grace period: one line per rank, end the job. */
+static void watch_check(struct server *s, int64_t now)
+{
+    struct watch *w = s->w;
+    const seshat_server_args *a = s->a;
+    if (w->waiting < a->napp || w->finals == a->napp) {
+        w->all_since = 0;
+        return;
+    }
+    if (!w->all_since || s->handled != w->moved_at) {
+        w->all_since = now;
+        w->moved_at = s->handled;
+        return;
+    }
+    if (now - w->all_since < w->grace)
+        return;
+    char cn[4096] = "";
+    if (s->cn)
+        seshat_cn_describe(s->cn, cn, sizeof cn);
+    fprintf(stderr, "seshat: watchdog: model rank %d: all %d application ranks have waited %.1f s "
+            "or more with nothing moving (simulator.watchdog); ending the job, exit %d%s%s\n",
+            a->world_rank, a->napp, 1e-9 * (double)w->limit, SESHAT_WATCH_EXIT,
+            cn[0] ? "; " : "", cn);
+    for (int r = 0; r < a->napp; r++)
+        fprintf(stderr, "seshat: watchdog: %s\n", w->line[r]);
+    fflush(NULL);
+    char die = 0;
+    for (int r = 0; r < a->napp + a->nmodel; r++)
+        if (r != a->world_rank)
+            s->a->send(&die, 1, MPI_BYTE, r, SESHAT_TAG_DIE, a->control);
+    _exit(SESHAT_WATCH_EXIT);
+}
+
+static struct watch *watch_new(const seshat_server_args *a)
+{
+    struct watch *w;
+    if (!a->cfg->watchdog_ns || a->world_rank != a->napp || !(w = calloc(1, sizeof *w)))
+        return NULL;
+    w->limit = a->cfg->watchdog_ns;
+    w->grace = w->limit < 1000000000 ? w->limit : 1000000000;
+    w->state = calloc((size_t)a->napp, sizeof *w->state);
+    w->line = calloc((size_t)a->napp, sizeof *w->line);
+    if (!w->state || !w->line) {
+        free(w->state);
+        free(w->line);
+        free(w);
+        return NULL;
+    }
+    return w;
+}
+
 static void handle(struct server *s, const MPI_Status *st)
 {
     MPI_Comm c = s->a->control;
@@ -294,6 +376,12 @@ static void handle(struct server *s, const MPI_Status *st)
         if (s->cn)
             seshat_cn_block(s->cn, st->MPI_SOURCE, &u.b);
         break;
+    case SESHAT_TAG_WATCH:
+        on_watch(s, st);
+        return;
+    case SESHAT_TAG_DIE:
+        fflush(NULL);
+        _exit(SESHAT_WATCH_EXIT);
     case SESHAT_TAG_FIN:
         s->a->recv(&u.fin, 1, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, c, MPI_STATUS_IGNORE);
         s->fins++;
@@ -304,6 +392,7 @@ static void handle(struct server *s, const MPI_Status *st)
         seshat_error("model rank: unexpected tag %d from rank %d", st->MPI_TAG, st->MPI_SOURCE);
         s->a->recv(NULL, 0, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, c, MPI_STATUS_IGNORE);
     }
+    s->handled++;
     if (s->cn)
         seshat_cn_advance(s->cn);
     if (s->a->cfg->debug_model_delay_ns > 0)
@@ -349,8 +438,10 @@ void seshat_server_run(const seshat_server_args *a)
         seshat_error("report.matrix: out of memory for %d ranks", a->napp);
     if (a->cfg->model == SESHAT_MODEL_SIMGRID && a->cfg->sg_contention)
         s.cn = seshat_cn_new(a->model, a->napp, cn_send, cn_log, &s);
+    s.w = watch_new(a);
     int64_t last = mono_ns();
-    while (s.fins < s.served) {
+    /* The watchdog's rank hears every rank's last note before it leaves. */
+    while (s.fins < s.served || (s.w && s.w->finals < a->napp)) {
         int flag = 0;
         MPI_Status st;
         a->iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, a->control, &flag, &st);
@@ -364,6 +455,13 @@ void seshat_server_run(const seshat_server_args *a)
         }
         if (a->status)
             status(&s, mono_ns());
+        if (s.w)
+            watch_check(&s, mono_ns());
+    }
+    if (s.w) {
+        free(s.w->state);
+        free(s.w->line);
+        free(s.w);
     }
     finish_matrix(&s);
     seshat_matrix_free(&s.matrix);

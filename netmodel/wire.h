@@ -19,6 +19,8 @@ enum seshat_wire_tag {
     SESHAT_TAG_ROUTE_ANS = 8, /* model -> app: double {latency ns, ns per byte} */
     SESHAT_TAG_MATRIX = 9,  /* model -> first model rank: its matrix rows, at the end */
     SESHAT_TAG_BLOCK = 10,  /* app -> model (contention): seshat_block, about to wait */
+    SESHAT_TAG_WATCH = 11,  /* app -> first model rank: seshat_watch_note */
+    SESHAT_TAG_DIE = 12,    /* first model rank -> all: the job is hung, exit */
     SESHAT_TAG_REPLY0 = 64  /* + seq: sender's rendezvous completion time */
 };
 #define SESHAT_SEQ_MASK 0x0fffffff
@@ -90,5 +92,15 @@ typedef struct seshat_block {
 } seshat_block;
 
 #define SESHAT_BATCH_MAX 96
+
+/* simulator.watchdog (docs/models.md, "Watchdog"): an application rank
+ * has waited `watchdog` with nothing moving (STUCK), moved again
+ * (RESUMED), or entered MPI_Finalize (FINAL); `line` says what it waits for. */
+enum { SESHAT_WATCH_RESUMED = 0, SESHAT_WATCH_STUCK = 1, SESHAT_WATCH_FINAL = 2 };
+#define SESHAT_WATCH_EXIT 86    /* the job's exit code when the watchdog ends it */
+typedef struct seshat_watch_note {
+    int32_t state;
+    char line[220];
+} seshat_watch_note;
 
 #endif

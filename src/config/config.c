@@ -1,11 +1,14 @@
 /* config.c - load, validate and print the configuration (see config.h). */
 #include <errno.h>
+#include <limits.h>
+#include <math.h>
 #include <iniparser/iniparser.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "config/schema.h"
@@ -26,12 +29,30 @@ static const char *const expected[] = {
                      "\"4KiB:2us:5GB/s 64KiB:6us:9GB/s\"",
 };
 
+/* A limit in the key's unit, as the INI would write it. */
+static void quantity(enum seshat_key_kind kind, double v, char *buf, size_t len)
+{
+    struct unit { double scale; const char *name; };
+    static const struct unit t[] = { { 1e9, "s" }, { 1e6, "ms" }, { 1e3, "us" }, { 1, "ns" } };
+    static const struct unit b[] = { { 1073741824.0, "GiB" }, { 1048576.0, "MiB" },
+                                     { 1024, "KiB" }, { 1, "B" } };
+    static const struct unit w[] = { { 1e12, "TB/s" }, { 1e9, "GB/s" }, { 1e6, "MB/s" },
+                                     { 1e3, "KB/s" }, { 1, "B/s" } };
+    static const struct unit none[] = { { 1, "" } };
+    const struct unit *u = kind == KEY_TIME ? t : kind == KEY_BYTES ? b
+                           : kind == KEY_BANDWIDTH ? w : none;
+    while (v < u->scale && u->scale > 1)
+        u++;
+    snprintf(buf, len, "%g%s", v / u->scale, u->name);
+}
+
 /* What a key expects, for an error about `value`: a quantity that parses
- * but is out of range gets "a positive bandwidth such as ...", one that
- * does not parse gets "a time with a unit such as ... (units: ...)". */
+ * but is out of range gets "a time from 0ns to 10s", one that does not
+ * parse gets "a time with a unit such as ... (units: ...)". */
 static void describe(const seshat_key *k, const char *value, char *buf, size_t len)
 {
-    static const char *const noun[] = { [KEY_TIME] = "time", [KEY_BYTES] = "size",
+    static const char *const noun[] = { [KEY_INT] = "whole number", [KEY_DOUBLE] = "number",
+                                        [KEY_TIME] = "time", [KEY_BYTES] = "size",
                                         [KEY_BANDWIDTH] = "bandwidth" };
     static const char *const example[] = { [KEY_TIME] = "1.5us", [KEY_BYTES] = "64KiB",
                                            [KEY_BANDWIDTH] = "12.5GB/s or 100Gb/s" };
@@ -40,27 +61,27 @@ static void describe(const seshat_key *k, const char *value, char *buf, size_t l
         [KEY_BYTES] = "B KB MB GB TB KiB MiB GiB",
         [KEY_BANDWIDTH] = "B/s KB/s MB/s GB/s TB/s KiB/s MiB/s GiB/s b/s Kb/s Mb/s Gb/s Tb/s",
     };
-    const char *sign = k->positive ? "positive" : "non-negative";
     int64_t i;
     double d;
+    char lo[32], hi[32];
     switch (k->kind) {
     case KEY_INT:
-        snprintf(buf, len, "an integer >= %d", k->positive ? 1 : 0);
-        return;
     case KEY_DOUBLE:
-        snprintf(buf, len, "a %s number such as 1 or 0.5", sign);
-        return;
     case KEY_TIME:
     case KEY_BYTES:
     case KEY_BANDWIDTH: {
         int parsed = k->kind == KEY_TIME    ? seshat_parse_time_ns(value, &i) == 0
                      : k->kind == KEY_BYTES ? seshat_parse_bytes(value, &i) == 0
-                                            : seshat_parse_bandwidth(value, &d) == 0;
-        if (parsed)
-            snprintf(buf, len, "a %s %s such as %s", sign, noun[k->kind], example[k->kind]);
-        else
+                     : k->kind == KEY_BANDWIDTH ? seshat_parse_bandwidth(value, &d) == 0 : 1;
+        if (!parsed) {
             snprintf(buf, len, "a %s with a unit such as %s (units: %s)", noun[k->kind],
                      example[k->kind], units[k->kind]);
+            return;
+        }
+        quantity(k->kind, k->min, lo, sizeof lo);
+        quantity(k->kind, k->max, hi, sizeof hi);
+        snprintf(buf, len, "a %s from %s%s to %s", noun[k->kind], lo,
+                 k->positive && k->min == 0 ? " (exclusive)" : "", hi);
         return;
     }
     case KEY_ENUM:
@@ -113,14 +134,24 @@ static int parse_enum(const char *choices, const char *v, int *out)
     return -1;
 }
 
+/* A plain decimal number, whole string: no hex, no inf or nan. */
 static int parse_number(const char *v, double *out)
 {
     char *end;
+    if (!*v || v[strspn(v, "0123456789.eE+- ")])
+        return -1;
     errno = 0;
     *out = strtod(v, &end);
     while (*end == ' ')
         end++;
-    return (end == v || *end || errno) ? -1 : 0;
+    return (end == v || *end || errno || !isfinite(*out)) ? -1 : 0;
+}
+
+static int in_range(const seshat_key *k, double v)
+{
+    if (v < 0 || (k->positive && v == 0))
+        return 0;
+    return (k->min == 0 && k->max == 0) || (v >= k->min && v <= k->max);
 }
 
 /* Parse v for k into cfg; range checks included. */
@@ -131,25 +162,27 @@ static int store(seshat_config *cfg, const seshat_key *k, const char *v)
     int64_t i = 0;
     int e;
     switch (k->kind) {
-    case KEY_INT:
-        if (parse_number(v, &d) || d != (double)(int)d || d < (k->positive ? 1 : 0))
+    case KEY_INT: {
+        long long n;
+        if (seshat_parse_int(v, LLONG_MIN, LLONG_MAX, &n) || !in_range(k, (double)n))
             return -1;
-        *(int *)field = (int)d;
+        *(int *)field = (int)n;
         return 0;
+    }
     case KEY_DOUBLE:
-        if (parse_number(v, &d) || d < 0 || (k->positive && d == 0))
+        if (parse_number(v, &d) || !in_range(k, d))
             return -1;
         *(double *)field = d;
         return 0;
     case KEY_TIME:
     case KEY_BYTES:
         if ((k->kind == KEY_TIME ? seshat_parse_time_ns(v, &i) : seshat_parse_bytes(v, &i)) ||
-            i < 0 || (k->positive && i == 0))
+            !in_range(k, (double)i))
             return -1;
         *(int64_t *)field = i;
         return 0;
     case KEY_BANDWIDTH:
-        if (seshat_parse_bandwidth(v, &d) || d <= 0)
+        if (seshat_parse_bandwidth(v, &d) || !in_range(k, d))
             return -1;
         *(double *)field = d;
         return 0;
@@ -239,11 +272,54 @@ static int quiet(const char *fmt, ...)
     return 0;
 }
 
+/* iniparser keeps the last of two equal keys silently: a key given twice
+ * in one file (which one did the user mean?) is an error. */
+static int duplicate_keys(const char *path, char *err, size_t errlen)
+{
+    enum { MAXK = 512 };
+    static char seen[MAXK][132];
+    static int seen_line[MAXK];
+    int n = 0, lineno = 0, rc = 0;
+    char line[1024], section[64] = "";
+    FILE *f = fopen(path, "r");
+    while (f && rc == 0 && fgets(line, sizeof line, f)) {
+        lineno++;
+        char *p = line + strspn(line, " \t");
+        if (*p == '[') {
+            snprintf(section, sizeof section, "%.*s", (int)strcspn(p + 1, "]"), p + 1);
+            continue;
+        }
+        char *eq = strchr(p, '=');
+        if (*p == ';' || *p == '#' || !eq)
+            continue;
+        while (eq > p && (eq[-1] == ' ' || eq[-1] == '\t'))
+            eq--;
+        char name[132];
+        snprintf(name, sizeof name, "%s.%.*s", section, (int)(eq - p), p);
+        for (int i = 0; i < n && rc == 0; i++)
+            if (!strcasecmp(seen[i], name))
+                rc = fail(err, errlen, "%s:%d: %s is set twice (first on line %d)", path,
+                          lineno, name, seen_line[i]);
+        if (n < MAXK) {
+            snprintf(seen[n], sizeof seen[n], "%s", name);
+            seen_line[n++] = lineno;
+        }
+    }
+    if (f)
+        fclose(f);
+    return rc;
+}
+
 static int load_file(seshat_config *cfg, const char *path, char *err, size_t errlen)
 {
+    struct stat st;
     if (access(path, R_OK) != 0)
         return fail(err, errlen, "%s: cannot read the configuration file: %s", path,
                     strerror(errno));
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+        return fail(err, errlen, "%s: is a directory; expected an INI file", path);
+    if (duplicate_keys(path, err, errlen))
+        return -1;
     iniparser_set_error_callback(quiet);
     dictionary *d = iniparser_load(path);
     if (!d)
@@ -280,17 +356,26 @@ static int load_files(seshat_config *cfg, const char *files, char *err, size_t e
     return rc;
 }
 
+/* $SESHAT_SET: items separated by ';'; "\\;" is a ';' inside a value and
+ * "\\\\" a backslash (seshat-run writes its --set items so, losslessly). */
 static int apply_env_sets(seshat_config *cfg, char *err, size_t errlen)
 {
     const char *env = getenv("SESHAT_SET");
     if (!env || !*env)
         return 0;
-    char *copy = strdup(env), *save = NULL;
+    char *item = malloc(strlen(env) + 1);
     int rc = 0;
-    for (char *item = strtok_r(copy, ";", &save); item && rc == 0; item = strtok_r(NULL, ";", &save))
-        if (*item)
+    for (const char *p = env; rc == 0;) {
+        size_t n = 0;
+        for (; *p && *p != ';'; p++)
+            item[n++] = p[0] == '\\' && (p[1] == ';' || p[1] == '\\') ? *++p : *p;
+        item[n] = 0;
+        if (n)
             rc = seshat_config_set(cfg, item, SESHAT_FROM_ENV, err, errlen);
-    free(copy);
+        if (!*p++)
+            break;
+    }
+    free(item);
     return rc;
 }
 
@@ -303,6 +388,28 @@ static void normalize(seshat_config *cfg)
         if (!strcmp(seshat_keys[i].section, "network") && !strcmp(seshat_keys[i].key, "path") &&
             cfg->origin[i] == SESHAT_FROM_DEFAULT)
             cfg->path = SESHAT_PATH_RELAY;
+}
+
+/* Settings that are each valid but not together. The effective bandwidth
+ * (times bandwidth_factor) keeps at least 1KB/s: a 1TiB message then takes
+ * about 1.1e18 ns, inside the int64-nanosecond clock. */
+static int validate(const seshat_config *cfg, char *err, size_t errlen)
+{
+    if (cfg->sg_contention && cfg->model != SESHAT_MODEL_SIMGRID)
+        return fail(err, errlen, "network.contention = on needs network.model = simgrid "
+                    "(the loggp model has no links to share)");
+    if (cfg->bandwidth_Bps * cfg->bandwidth_factor < 1e3)
+        return fail(err, errlen, "network.bandwidth x network.bandwidth_factor = %gB/s: "
+                    "expected at least 1KB/s", cfg->bandwidth_Bps * cfg->bandwidth_factor);
+    seshat_net_segment seg[SESHAT_MAX_SEGMENTS];
+    int n = seshat_segments_parse(cfg->segments, seg, SESHAT_MAX_SEGMENTS);
+    for (int i = 0; i < n; i++)
+        if (seg[i].latency_ns > 10 * 1000000000LL || seg[i].bandwidth_Bps > 1e15 ||
+            seg[i].bandwidth_Bps * cfg->bandwidth_factor < 1e3)
+            return fail(err, errlen, "network.segments: piece %d: expected a latency from 0ns "
+                        "to 10s and a bandwidth from 1KB/s to 1000TB/s (at least 1KB/s times "
+                        "network.bandwidth_factor)", i + 1);
+    return 0;
 }
 
 int seshat_config_load(seshat_config *cfg, const char *file, const char *const *sets, int nsets,
@@ -322,7 +429,7 @@ int seshat_config_load(seshat_config *cfg, const char *file, const char *const *
         if (seshat_config_set(cfg, sets[i], SESHAT_FROM_SET, err, errlen) != 0)
             return -1;
     normalize(cfg);
-    return 0;
+    return validate(cfg, err, errlen);
 }
 
 static void print_value(FILE *out, const seshat_config *cfg, const seshat_key *k)

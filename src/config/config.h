@@ -38,6 +38,7 @@ typedef struct seshat_config {
     seshat_cpuclock cpu_clock;     /* cpu_clock: auto | perf | thread */
     int clock_compensation;        /* clock_compensation: bool, subtract the clock's own cost */
     int64_t debug_model_delay_ns;  /* debug_model_delay: test knob, model sleeps per message */
+    int64_t watchdog_ns;           /* watchdog: end a job that made no progress this long, 0 off */
     /* [network] */
     seshat_model_kind model;       /* model: loggp | simgrid */
     seshat_path_kind path;         /* path: direct | relay */
@@ -130,5 +131,16 @@ void seshat_preset_list(FILE *out);
 int seshat_parse_time_ns(const char *s, int64_t *ns);
 int seshat_parse_bytes(const char *s, int64_t *bytes);
 int seshat_parse_bandwidth(const char *s, double *bytes_per_s);
+
+/* A whole decimal integer in [lo, hi] (no sign but '-', no unit, no
+ * exponent, no trailing text). 0, or -1 if `s` is not one. */
+int seshat_parse_int(const char *s, long long lo, long long hi, long long *out);
+/* The same for a tool's argument "OPT VALUE": on failure prints one line
+ * "TOOL: OPT VALUE: expected a whole number from LO to HI" and returns -1. */
+int seshat_int_arg(const char *tool, const char *opt, const char *s, long long lo,
+                   long long hi, long long *out);
+
+/* Application ranks a job may have (seshat-run -np). */
+#define SESHAT_MAX_APP_RANKS 65536
 
 #endif

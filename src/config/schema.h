@@ -18,6 +18,8 @@ typedef struct seshat_key {
     const char *choices;      /* KEY_ENUM: "a|b|c", value = index */
     int positive;             /* must be > 0 (else >= 0; KEY_INT: >= 1) */
     const char *help;
+    double min, max;          /* numeric kinds: the accepted range, in the field's
+                               * unit (ns, bytes, bytes/s); both 0: none */
 } seshat_key;
 
 extern const seshat_key seshat_keys[];

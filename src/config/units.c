@@ -1,7 +1,11 @@
 /* units.c - quantities with units: times, sizes, bandwidths. SI prefixes
  * are powers of 1000, binary ones (KiB, MiB, GiB) powers of 1024; `b` in a
  * bandwidth means bits. A bare number is refused (except 0). */
+#include <ctype.h>
+#include <errno.h>
 #include <math.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -30,6 +34,8 @@ static int parse(const char *s, const struct unit *units, double *out)
     char *end;
     while (*s == ' ' || *s == '\t')
         s++;
+    if (strpbrk(s, "xX"))   /* strtod would read hex */
+        return -1;
     double v = strtod(s, &end);
     if (end == s || !isfinite(v))
         return -1;
@@ -52,12 +58,23 @@ static int parse(const char *s, const struct unit *units, double *out)
     return -1;
 }
 
+/* Beyond int64: the largest value of that sign (every key's range check
+ * then refuses it, naming the range). */
+static int64_t saturate(double v)
+{
+    if (v >= 9.2e18)
+        return INT64_MAX;
+    if (v <= -9.2e18)
+        return INT64_MIN;
+    return (int64_t)llround(v);
+}
+
 int seshat_parse_time_ns(const char *s, int64_t *ns)
 {
     double v;
     if (parse(s, time_units, &v) != 0)
         return -1;
-    *ns = (int64_t)llround(v);
+    *ns = saturate(v);
     return 0;
 }
 
@@ -66,11 +83,35 @@ int seshat_parse_bytes(const char *s, int64_t *bytes)
     double v;
     if (parse(s, size_units, &v) != 0)
         return -1;
-    *bytes = (int64_t)llround(v);
+    *bytes = saturate(v);
     return 0;
 }
 
 int seshat_parse_bandwidth(const char *s, double *bytes_per_s)
 {
     return parse(s, bw_units, bytes_per_s);
+}
+
+int seshat_parse_int(const char *s, long long lo, long long hi, long long *out)
+{
+    const char *d = s + (*s == '-');
+    if (!isdigit((unsigned char)*d))
+        return -1;
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (*end || errno == ERANGE || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int seshat_int_arg(const char *tool, const char *opt, const char *s, long long lo,
+                   long long hi, long long *out)
+{
+    if (seshat_parse_int(s, lo, hi, out) == 0)
+        return 0;
+    fprintf(stderr, "%s: %s %s: expected a whole number from %lld to %lld\n", tool, opt,
+            *s ? s : "''", lo, hi);
+    return -1;
 }

@@ -6,6 +6,7 @@
  * (docs/models.md, "The virtual clock"). */
 #include <stdint.h>
 
+#include "common/log.h"
 #include "core/clock_src.h"
 #include "core/core.h"
 
@@ -15,7 +16,23 @@ static double clock_factor = 1.0;
 static int64_t overhead_ns;   /* subtracted from every raw interval */
 static seshat_vtime vnow;
 static int64_t mark_ns;
+/* MPI calls left so far, the count right after the last MPI_Wtime, and
+ * the time it read. */
+static uint64_t leaves, wtime_mark = UINT64_MAX;
+static seshat_vtime wtime_read;
 
+/* 2^62 ns, 146 years: past it a sum of model costs could overflow the
+ * int64 clock, so the run stops with a clear error instead. */
+#define SESHAT_VTIME_LIMIT ((seshat_vtime)1 << 62)
+
+static void check_limit(void)
+{
+    if (vnow <= SESHAT_VTIME_LIMIT)
+        return;
+    seshat_error("the virtual clock passed 2^62 ns (146 years; int64 nanoseconds would "
+                 "overflow): check the configured times and factors; ending the job");
+    seshat_real.Abort(MPI_COMM_WORLD, 1);
+}
 
 _Static_assert(sizeof(seshat_vtime) == sizeof(int64_t), "virtual time is int64 nanoseconds");
 
@@ -44,10 +61,12 @@ void seshat_clock_enter(void)
     int64_t d = seshat_clksrc_read(&src) - mark_ns - overhead_ns;
     if (d > 0)
         vnow += clock_factor == 1.0 ? d : (seshat_vtime)((double)d * clock_factor);
+    check_limit();
 }
 
 void seshat_clock_leave(void)
 {
+    leaves++;
     if (clock_kind != SESHAT_CLOCK_NONE)
         mark_ns = seshat_clksrc_read(&src);
 }
@@ -91,8 +110,24 @@ const char *seshat_clock_source(void)
 
 seshat_vtime seshat_clock_now(void) { return vnow; }
 
+/* clock = none: a program that polls MPI_Wtime until it moves (hpcc's
+ * STREAM calibrates its timer so) would spin forever. Two readings in a
+ * row, with no other MPI call between them and no other advance of the
+ * clock (MPI_Pcontrol's compute), are one tick (1 ns, MPI_Wtick) apart;
+ * any other sequence reads the clock unchanged. Deterministic: the
+ * sequence of calls does not depend on real time. */
+seshat_vtime seshat_clock_wtime(void)
+{
+    if (clock_kind == SESHAT_CLOCK_NONE && leaves == wtime_mark && vnow == wtime_read)
+        vnow++;
+    wtime_mark = leaves + 1; /* this MPI_Wtime's own leave */
+    wtime_read = vnow;
+    return vnow;
+}
+
 void seshat_clock_advance_to(seshat_vtime t)
 {
     if (t > vnow)
         vnow = t;
+    check_limit();
 }

@@ -20,6 +20,7 @@ struct entry {
 static struct entry *buckets[NBUCKETS];
 static struct entry *last_hit;
 static int32_t next_id = 1;
+static int live;   /* entries, for the warning near Open MPI's limit */
 
 static unsigned bucket_of(MPI_Comm c)
 {
@@ -146,7 +147,8 @@ static MPI_Comm make_shadow(MPI_Comm comm, int is_inter)
     MPI_Comm s;
     int rank;
     seshat_real.Comm_rank(comm, &rank);
-    seshat_real.Comm_split(comm, 0, rank, &s);
+    if (seshat_real.Comm_split(comm, 0, rank, &s) != MPI_SUCCESS)
+        return MPI_COMM_NULL;
     return is_inter ? s : with_topology(comm, s);
 }
 
@@ -164,7 +166,22 @@ static void add_entry_with(MPI_Comm comm, int32_t id, MPI_Comm shadow, MPI_Comm 
         merge_groups(&e->info);
     /* the shadow carries direct-path envelopes and every path's
      * neighborhood-collective exchanges */
+    /* Said before the program's own creations start failing (Open MPI
+     * returns MPI_ERR_INTERN then, which names no limit). */
+    if (++live == 30000)
+        seshat_warn("30000 live communicators: Open MPI allows about 65,000 and seshat keeps "
+                    "a shadow of each, so creating more fails from about 32,700 "
+                    "(MPI_ERR_INTERN)");
     e->info.shadow = shadow != MPI_COMM_NULL ? shadow : make_shadow(comm, e->info.is_inter);
+    if (e->info.shadow == MPI_COMM_NULL) {
+        /* Open MPI's limit on live communicators (ob1: 16-bit context ids,
+         * about 65,000); every communicator also has seshat's shadow. */
+        seshat_error("cannot create seshat's shadow of communicator %d: Open MPI's limit on "
+                     "live communicators is reached (about 65,000, and seshat doubles each of "
+                     "the program's: about 32,000 left to it); free communicators no longer "
+                     "used", (int)id);
+        seshat_real.Abort(MPI_COMM_WORLD, 1);
+    }
     seshat_trace_comm(id, e->info.peer_size, e->info.peer_world);
     unsigned b = bucket_of(comm);
     e->next = buckets[b];
@@ -251,6 +268,7 @@ void seshat_comm_register(MPI_Comm comm)
 static void free_entry(struct entry *e)
 {
     seshat_inbox_forget(&e->info);
+    live--;
     if (e->info.shadow != MPI_COMM_NULL)
         seshat_real.Comm_free(&e->info.shadow);
     if (e->info.merged != MPI_COMM_NULL)

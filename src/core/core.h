@@ -53,6 +53,7 @@ const char *seshat_clock_source(void);    /* what the intervals are read from */
 void seshat_clock_enter(void);            /* add the compute interval */
 void seshat_clock_leave(void);            /* start a compute interval */
 seshat_vtime seshat_clock_now(void);
+seshat_vtime seshat_clock_wtime(void);      /* now, as MPI_Wtime reads it */
 void seshat_clock_advance_to(seshat_vtime t); /* now = max(now, t) */
 
 /* ---- communicators (comms.c) ---- */
@@ -187,6 +188,33 @@ int seshat_serving(void);
 void seshat_p2p_flush(void);   /* send batched envelopes to the model */
 /* Messages and bytes this rank has sent (modeled point-to-point). */
 void seshat_p2p_stats(long long *messages, long long *bytes);
+
+/* ---- watchdog (watchdog.c; docs/models.md, "Watchdog") ---- */
+/* simulator.watchdog in ns, 0 = off; set by seshat_watch_init. */
+extern int64_t seshat_watch_ns;
+/* Set while a wait has armed the watchdog or named what it waits for:
+ * seshat_leave then calls seshat_watch_leave (one test per call). */
+extern int seshat_watch_dirty;
+void seshat_watch_init(void);
+/* The blocking call `call` waits for (peer, tag) on c (comm ranks; c may be NULL). */
+void seshat_watch_what(enum seshat_call_id call, const seshat_comm *c, int peer, int tag);
+/* ... or for one of the requests reqs[0..n-1] (read only if it is stuck). */
+void seshat_watch_reqs(enum seshat_call_id call, const MPI_Request *reqs, int n);
+/* Something moved for this rank: a receive matched, an answer came. */
+void seshat_watch_progress(void);
+/* One turn of a wait loop that found nothing: yields the CPU; after
+ * simulator.watchdog with no progress tells the first model rank, and
+ * leaves with exit 86 when that rank says the whole job is stuck. */
+void seshat_watch_idle(void);
+/* The same without yielding, every 256th turn only: for a plain wait
+ * (what MPI_Wait itself would do). `n` counts the turns. */
+static inline void seshat_watch_tick(unsigned n)
+{
+    if ((n & 255) == 255)
+        seshat_watch_idle();
+}
+void seshat_watch_leave(void);     /* the wrapper returns to the program */
+void seshat_watch_final(void);     /* MPI_Finalize: this rank waits for good */
 
 /* ---- request table (reqs.c) ---- */
 /* New record for req, holding communicator c (may be NULL) until removed. */

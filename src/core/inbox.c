@@ -60,9 +60,11 @@ static void idle_wait(void)
     if (seshat_rt.contention && ++idle > 256) {
         struct timespec ts = { 0, 20000 };
         nanosleep(&ts, NULL);
+        if (seshat_watch_ns)
+            seshat_watch_idle();
         return;
     }
-    sched_yield();
+    seshat_watch_idle();
 }
 
 /* Receive one answer, or, when other ranks may need this one, serve them

@@ -18,7 +18,11 @@ static seshat_ordinals *sent_ordinals;   /* per (dst, comm, tag) */
 static int block_sent;           /* the model knows we wait, in this state */
 static seshat_block last_block;
 
-void seshat_answer_taken(void) { answers_taken++; }
+void seshat_answer_taken(void)
+{
+    answers_taken++;
+    seshat_watch_progress();
+}
 void seshat_reported(void) { block_sent = 0; }
 
 int64_t seshat_promise_floor(void)
@@ -269,6 +273,7 @@ void seshat_recv_match(seshat_op *op, const MPI_Status *st)
     seshat_real.Test_cancelled(st, &cancelled);
     op->status = *st;
     op->matched = 1;
+    seshat_watch_progress();
     op->stage = 3;
     if (cancelled || st->MPI_SOURCE == MPI_PROC_NULL) {
         seshat_req_track_unmatched(op, 0);
@@ -349,10 +354,23 @@ void seshat_serve(void)
     serving = 0;
 }
 
+/* A plain wait that notices the watchdog's limit: MPI_Wait's own loop,
+ * a clock read every 256 turns. */
+static int wait_polled(MPI_Request *req, MPI_Status *st)
+{
+    for (unsigned n = 0;; n++) {
+        int flag = 0;
+        int rc = seshat_real.Test(req, &flag, st);
+        if (rc != MPI_SUCCESS || flag)
+            return rc;
+        seshat_watch_tick(n);
+    }
+}
+
 int seshat_wait_real_for(MPI_Request *req, MPI_Status *st, int needs_answer)
 {
     if ((seshat_req_unmatched_count() == 0 && !seshat_rt.contention) || serving)
-        return seshat_real.Wait(req, st);
+        return seshat_watch_ns ? wait_polled(req, st) : seshat_real.Wait(req, st);
     for (;;) {
         int flag = 0;
         int rc = seshat_real.Test(req, &flag, st);
@@ -361,7 +379,7 @@ int seshat_wait_real_for(MPI_Request *req, MPI_Status *st, int needs_answer)
         if (needs_answer)
             seshat_block_report();
         seshat_serve();
-        sched_yield();
+        seshat_watch_idle();
     }
 }
 

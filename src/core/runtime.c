@@ -119,6 +119,7 @@ int seshat_runtime_start(void)
         config_failure(err);
     }
     seshat_rt.relay = seshat_rt.cfg.path == SESHAT_PATH_RELAY;
+    seshat_watch_init();
     seshat_rt.contention = seshat_rt.cfg.model == SESHAT_MODEL_SIMGRID && seshat_rt.cfg.sg_contention;
     sg_start();
     int *tag_ub, flag = 0;
@@ -187,6 +188,7 @@ void seshat_runtime_stop(void)
     seshat_p2p_flush();
     seshat_real.Send(&fin, 1, MPI_BYTE, seshat_model_rank_of(seshat_rt.world_rank),
                      SESHAT_TAG_FIN, seshat_rt.control);
+    seshat_watch_final();
     seshat_trace_stop(seshat_rt.app, end);
     if (seshat_rt.cfg.report_summary)
         print_summary();

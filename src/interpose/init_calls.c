@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "common/job.h"
 #include "common/log.h"
 #include "core/coll.h"
 #include "interpose/interpose.h"
@@ -56,6 +57,7 @@ static void contention_env(void)
 
 static void start(void)
 {
+    seshat_job_note_init();   /* seshat-run: MPI_Init did reach seshat */
     seshat_runtime_start();
     seshat_active = 1;
     seshat_clock_leave();
@@ -113,7 +115,7 @@ double PMPI_Wtime(void)
 {
     if (!seshat_enter(SESHAT_CALL_Wtime))
         return seshat_real.Wtime();
-    double t = (double)seshat_clock_now() * 1e-9;
+    double t = (double)seshat_clock_wtime() * 1e-9;
     seshat_leave(SESHAT_CALL_Wtime);
     return t;
 }

@@ -46,6 +46,8 @@ static inline void seshat_leave(enum seshat_call_id id)
 {
     if (seshat_tracing)
         seshat_trace_exit(id, seshat_clock_now());
+    if (seshat_watch_dirty)
+        seshat_watch_leave();
     seshat_clock_leave();
     seshat_depth = 0;
 }

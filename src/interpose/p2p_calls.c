@@ -27,7 +27,9 @@ __attribute__((always_inline)) static inline int blocking_send(enum seshat_call_
         seshat_send_begin(&op, c, dest, tag, seshat_bytes(count, type), mode);
         if (seshat_tracing)
             seshat_trace_payload(buf, count, type, comm);
-        if (!must_serve()) {
+        if (seshat_watch_ns)
+            seshat_watch_what(id, c, dest, tag);
+        if (!must_serve() && !seshat_watch_ns) {
             rc = real(buf, count, type, dest, tag, comm);
         } else {
             MPI_Request r;
@@ -131,7 +133,9 @@ int PMPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_
         MPI_Status tmp, *st = status == MPI_STATUS_IGNORE ? &tmp : status;
         seshat_op op = { 0 };
         seshat_recv_begin(&op, c, source, tag);
-        if (!must_serve()) {
+        if (seshat_watch_ns)
+            seshat_watch_what(SESHAT_CALL_Recv, c, source, tag);
+        if (!must_serve() && !seshat_watch_ns) {
             rc = seshat_real.Recv(buf, count, type, source, tag, comm, st);
         } else {
             MPI_Request r;
@@ -215,6 +219,8 @@ int PMPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dest, in
     if (rc == MPI_SUCCESS)
         rc = seshat_real.Isend(sbuf, scount, stype, dest, stag, comm, &r[1]);
     seshat_recv_waiting(c, source, rtag);
+    if (seshat_watch_ns)
+        seshat_watch_what(SESHAT_CALL_Sendrecv, c, source, rtag);
     if (rc == MPI_SUCCESS)
         rc = seshat_wait_real_for(&r[0], st, 1);
     seshat_recv_waiting(NULL, 0, 0);
@@ -230,7 +236,7 @@ int PMPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dest, in
             if (sop.done < 0)
                 seshat_block_report();
             seshat_serve();
-            sched_yield();
+            seshat_watch_idle();
         }
     }
     seshat_recv_waiting(NULL, 0, 0);

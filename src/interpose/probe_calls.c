@@ -7,13 +7,19 @@
 
 static int blocking_probe(int source, int tag, MPI_Comm comm, MPI_Status *st)
 {
-    if (seshat_req_unmatched_count() == 0 && !seshat_rt.contention)
+    int plain = seshat_req_unmatched_count() == 0 && !seshat_rt.contention;
+    if (plain && !seshat_watch_ns)
         return seshat_real.Probe(source, tag, comm, st);
     int flag = 0, rc;
-    while ((rc = seshat_real.Iprobe(source, tag, comm, &flag, st)) == MPI_SUCCESS && !flag) {
+    for (unsigned n = 0;
+         (rc = seshat_real.Iprobe(source, tag, comm, &flag, st)) == MPI_SUCCESS && !flag; n++) {
+        if (plain) {
+            seshat_watch_tick(n);
+            continue;
+        }
         seshat_block_report();
         seshat_serve();
-        sched_yield();
+        seshat_watch_idle();
     }
     return rc;
 }
@@ -39,6 +45,7 @@ int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
     }
     MPI_Status tmp, *st = status == MPI_STATUS_IGNORE ? &tmp : status;
     seshat_recv_waiting(c, source, tag);
+    seshat_watch_what(SESHAT_CALL_Probe, c, source, tag);
     int rc = blocking_probe(source, tag, comm, st);
     seshat_recv_waiting(NULL, 0, 0);
     if (rc == MPI_SUCCESS)
@@ -86,14 +93,16 @@ int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *msg, MPI_Status
     seshat_comm *c = outer ? seshat_comm_lookup(comm) : NULL;
     MPI_Status tmp, *st = (status == MPI_STATUS_IGNORE && c) ? &tmp : status;
     int rc;
-    if (c && (seshat_req_unmatched_count() > 0 || seshat_rt.contention)) {
+    if (c && (seshat_req_unmatched_count() > 0 || seshat_rt.contention || seshat_watch_ns)) {
         int flag = 0;
         seshat_recv_waiting(c, source, tag);
+        if (seshat_watch_ns)
+            seshat_watch_what(SESHAT_CALL_Mprobe, c, source, tag);
         while ((rc = seshat_real.Improbe(source, tag, comm, &flag, msg, st)) == MPI_SUCCESS &&
                !flag) {
             seshat_block_report();
             seshat_serve();
-            sched_yield();
+            seshat_watch_idle();
         }
         seshat_recv_waiting(NULL, 0, 0);
     } else {

@@ -261,13 +261,15 @@ int PMPI_Wait(MPI_Request *req, MPI_Status *status)
     MPI_Request h = *req;
     MPI_Status tmp, *st = status == MPI_STATUS_IGNORE ? &tmp : status;
     int rc = MPI_SUCCESS, flag = 0;
+    if (seshat_watch_ns)
+        seshat_watch_reqs(SESHAT_CALL_Wait, &h, 1);
     if (!seshat_rt.contention) {
         rc = seshat_wait_real(req, st);
     } else {
         while ((rc = seshat_real.Test(req, &flag, st)) == MPI_SUCCESS && !flag) {
             maybe_block(&h, 1, 1);
             seshat_serve();
-            sched_yield();
+            seshat_watch_idle();
         }
     }
     if (rc == MPI_SUCCESS)
@@ -300,13 +302,18 @@ int PMPI_Waitall(int n, MPI_Request reqs[], MPI_Status sts[])
     MPI_Request hl[NLOCAL], *h = copy_handles(reqs, n, hl, NLOCAL);
     MPI_Status sl[NLOCAL], *st = status_array(sts, n, sl, NLOCAL);
     int rc, flag = 0;
-    if (!must_serve()) {
+    if (seshat_watch_ns)
+        seshat_watch_reqs(SESHAT_CALL_Waitall, h, n);
+    if (!must_serve() && !seshat_watch_ns) {
         rc = seshat_real.Waitall(n, reqs, st);
+    } else if (!must_serve()) {
+        for (unsigned k = 0; (rc = seshat_real.Testall(n, reqs, &flag, st)) == MPI_SUCCESS && !flag; k++)
+            seshat_watch_tick(k);
     } else {
         while ((rc = seshat_real.Testall(n, reqs, &flag, st)) == MPI_SUCCESS && !flag) {
             maybe_block(h, n, 1);
             seshat_serve();
-            sched_yield();
+            seshat_watch_idle();
         }
     }
     if (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS)
@@ -345,14 +352,20 @@ static int any(enum seshat_call_id id, int wait, int n, MPI_Request reqs[], int 
     MPI_Request hl[NLOCAL], *h = copy_handles(reqs, n, hl, NLOCAL);
     MPI_Status tmp, *st = status == MPI_STATUS_IGNORE ? &tmp : status;
     int rc, f = 0;
-    if (wait && !must_serve()) {
+    if (wait && seshat_watch_ns)
+        seshat_watch_reqs(id, h, n);
+    if (wait && !must_serve() && !seshat_watch_ns) {
         rc = seshat_real.Waitany(n, reqs, index, st);
         f = 1;
+    } else if (wait && !must_serve()) {
+        for (unsigned k = 0;
+             (rc = seshat_real.Testany(n, reqs, index, &f, st)) == MPI_SUCCESS && !f; k++)
+            seshat_watch_tick(k);
     } else {
         while ((rc = seshat_real.Testany(n, reqs, index, &f, st)) == MPI_SUCCESS && !f && wait) {
             maybe_block(h, n, 0);
             seshat_serve();
-            sched_yield();
+            seshat_watch_idle();
         }
     }
     if (rc == MPI_SUCCESS && f && *index != MPI_UNDEFINED)
@@ -390,14 +403,20 @@ static int some(enum seshat_call_id id, int wait, int n, MPI_Request reqs[], int
     MPI_Request hl[NLOCAL], *h = copy_handles(reqs, n, hl, NLOCAL);
     MPI_Status sl[NLOCAL], *st = status_array(sts, n, sl, NLOCAL);
     int rc;
-    if (wait && !must_serve()) {
+    if (wait && seshat_watch_ns)
+        seshat_watch_reqs(id, h, n);
+    if (wait && !must_serve() && !seshat_watch_ns) {
         rc = seshat_real.Waitsome(n, reqs, outcount, idx, st);
+    } else if (wait && !must_serve()) {
+        for (unsigned k = 0; (rc = seshat_real.Testsome(n, reqs, outcount, idx, st)) == MPI_SUCCESS &&
+                             *outcount == 0; k++)
+            seshat_watch_tick(k);
     } else {
         while ((rc = seshat_real.Testsome(n, reqs, outcount, idx, st)) == MPI_SUCCESS &&
                *outcount == 0 && wait) {
             maybe_block(h, n, 0);
             seshat_serve();
-            sched_yield();
+            seshat_watch_idle();
         }
     }
     if ((rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *outcount != MPI_UNDEFINED) {

@@ -4,6 +4,7 @@
  * wait states need (src/analyze/an_replay.h), and process 0 writes
  * analysis.json, analysis.cubex, report.html and prints the summary. */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <malloc.h>
 #include <mpi.h>
@@ -21,6 +22,7 @@
 #include "analyze/an_root.h"
 #include "analyze/an_summary.h"
 #include "analyze/analysis.h"
+#include "common/job.h"
 #include "config/config.h"
 
 typedef struct opts {
@@ -50,8 +52,11 @@ static int parse(int argc, char **argv, opts *o)
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);
             exit(0);
-        } else if (!strcmp(a, "-j") && i + 1 < argc && atoi(argv[i + 1]) >= 1) {
-            o->procs = atoi(argv[++i]);
+        } else if (!strcmp(a, "-j") && i + 1 < argc) {
+            long long v;
+            if (seshat_int_arg("seshat-analyze", a, argv[++i], 1, SESHAT_MAX_APP_RANKS, &v))
+                return -1;
+            o->procs = (int)v;
         } else if (!strcmp(a, "--model") && i + 1 < argc) {
             o->model = argv[++i];
         } else if (!strcmp(a, "--quiet")) {
@@ -73,10 +78,17 @@ static int parse(int argc, char **argv, opts *o)
     return 0;
 }
 
+/* The analyzers under mpirun, as this process's job (common/job.h): a
+ * signal to seshat-analyze ends them, and they die with it. */
 static int launch(char **argv, const opts *o, int nranks)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     int m = o->procs ? o->procs : (int)(cores < nranks ? (cores > 0 ? cores : 1) : nranks);
+    if (m > nranks) {
+        fprintf(stderr, "seshat-analyze: -j %d: at most %d (one analyzer per trace rank)\n", m,
+                nranks);
+        return 2;
+    }
     char np[16], self[PATH_MAX];
     ssize_t l = readlink("/proc/self/exe", self, sizeof self - 1);
     self[l > 0 ? l : 0] = 0;
@@ -95,9 +107,11 @@ static int launch(char **argv, const opts *o, int nranks)
     args[k++] = self;
     for (int i = 1; i < argc; i++)
         args[k++] = argv[i];
-    execvp("mpirun", args);
-    fprintf(stderr, "seshat-analyze: cannot run mpirun: %s\n", strerror(errno));
-    return 127;
+    pid_t pid = seshat_job_start("seshat-analyze", args, -1);
+    int rc = seshat_job_exit_code(pid < 0 ? -1 : seshat_job_wait(pid, 0, NULL));
+    free(args);
+    seshat_job_reraise();
+    return rc;
 }
 
 /* The replay re-enacts every rank's calls: a missing, empty, foreign or
@@ -126,7 +140,7 @@ static int refuse_partial(const char *dir, const an_defs *d)
 static int run_whatif(const opts *o, int nranks)
 {
     seshat_config cfg;
-    char err[PATH_MAX + 256], self[PATH_MAX], dir[PATH_MAX], cmd[4 * PATH_MAX + 512];
+    char err[PATH_MAX + 256], self[PATH_MAX], dir[PATH_MAX];
     if (seshat_config_load(&cfg, o->model, NULL, 0, 0, err, sizeof err)) {
         fprintf(stderr, "seshat-analyze: --model: %s\n", err);
         return 2;
@@ -141,19 +155,32 @@ static int run_whatif(const opts *o, int nranks)
     /* A replay that cannot finish (a pattern it does not re-enact
      * faithfully) must not hang the analysis: bounded by a timeout. */
     const char *limit = getenv("SESHAT_WHATIF_TIMEOUT");
-    int secs = limit && atoi(limit) > 0 ? atoi(limit) : 600;
-    snprintf(cmd, sizeof cmd, "timeout -k 5 %d '%s/seshat-run' --config '%s' --set simulator.clock=none "
-             "--set trace.enabled=false --set report.summary=false --set report.matrix=false "
-             "-np %d -- '%s/seshat-replay' '%s' > '%s/whatif.txt'",
-             secs, dir, o->model, nranks, dir, o->dir, o->dir);
-    if (strchr(o->model, '\'') || strchr(o->dir, '\'')) {
-        fprintf(stderr, "seshat-analyze: --model and TRACEDIR may not contain a quote\n");
+    long long secs = 600;
+    if (limit && *limit &&
+        seshat_int_arg("seshat-analyze", "SESHAT_WHATIF_TIMEOUT", limit, 1, 1 << 30, &secs))
         return 2;
+    char run[PATH_MAX + 16], replay[PATH_MAX + 16], np[16], out[PATH_MAX + 16];
+    snprintf(run, sizeof run, "%s/seshat-run", dir);
+    snprintf(replay, sizeof replay, "%s/seshat-replay", dir);
+    snprintf(np, sizeof np, "%d", nranks);
+    snprintf(out, sizeof out, "%s/whatif.txt", o->dir);
+    char *argv[] = { run, "--config", (char *)o->model, "--set", "simulator.clock=none",
+                     "--set", "trace.enabled=false", "--set", "report.summary=false",
+                     "--set", "report.matrix=false", "-np", np, "--", replay, (char *)o->dir,
+                     NULL };
+    int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        fprintf(stderr, "seshat-analyze: cannot write %s: %s\n", out, strerror(errno));
+        return 1;
     }
-    int rc = system(cmd);
-    if (rc != 0) {
-        fprintf(stderr, "seshat-analyze: the what-if replay under %s failed (status %d%s)\n",
-                o->model, rc, WIFEXITED(rc) && WEXITSTATUS(rc) == 124 ? ", timed out: "
+    int timed_out = 0;
+    pid_t pid = seshat_job_start("seshat-analyze", argv, fd);
+    int st = pid < 0 ? -1 : seshat_job_wait(pid, (int)secs, &timed_out);
+    close(fd);
+    seshat_job_reraise();
+    if (st != 0) {
+        fprintf(stderr, "seshat-analyze: the what-if replay under %s failed (exit %d%s)\n",
+                o->model, seshat_job_exit_code(st), timed_out ? ", timed out: "
                 "SESHAT_WHATIF_TIMEOUT sets the limit in seconds" : "");
         return 1;
     }

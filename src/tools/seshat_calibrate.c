@@ -20,6 +20,7 @@
 #include "calibrate/calib_fit.h"
 #include "calibrate/calib_measure.h"
 #include "calibrate/calib_preset.h"
+#include "common/job.h"
 #include "config/config.h"
 
 #define MAX_ROWS 64
@@ -65,14 +66,27 @@ static int parse_args(int argc, char **argv, opts *o)
             o->out = argv[++i];
         } else if (!strcmp(a, "--measure-into") && v) {
             o->into = argv[++i];
-        } else if (!strcmp(a, "--max-size") && v && !seshat_parse_bytes(v, &bytes) &&
-                   bytes >= 16 && bytes <= (1 << 30)) {
+        } else if (!strcmp(a, "--max-size") && v) {
+            if (seshat_parse_bytes(argv[++i], &bytes) || bytes < 16 || bytes > (1 << 30)) {
+                fprintf(stderr, "seshat-calibrate: --max-size %s: expected a size from 16B "
+                        "to 1GiB\n", argv[i]);
+                return -1;
+            }
             o->plan.max_size = bytes;
-            i++;
-        } else if (!strcmp(a, "--batches") && v && atoi(v) >= 1 && atoi(v) <= 1000) {
-            o->plan.batches = atoi(argv[++i]);
-        } else if (!strcmp(a, "--tol") && v && atof(v) > 0 && atof(v) < 100) {
-            o->tol = atof(argv[++i]) / 100;
+        } else if (!strcmp(a, "--batches") && v) {
+            long long n;
+            if (seshat_int_arg("seshat-calibrate", a, argv[++i], 1, 1000, &n))
+                return -1;
+            o->plan.batches = (int)n;
+        } else if (!strcmp(a, "--tol") && v) {
+            char *end;
+            double t = strtod(argv[++i], &end);
+            if (end == argv[i] || *end || !(t > 0 && t < 100)) {
+                fprintf(stderr, "seshat-calibrate: --tol %s: expected a percentage above 0 "
+                        "and below 100\n", argv[i]);
+                return -1;
+            }
+            o->tol = t / 100;
         } else if (!strcmp(a, "--no-collectives")) {
             o->plan.collectives = 0;
         } else if (!strcmp(a, "--no-verify")) {
@@ -98,19 +112,17 @@ static int measure_main(int argc, char **argv, const opts *o)
     return rc ? 1 : 0;
 }
 
-/* Runs argv, waits; returns its exit status (127 if it could not start). */
+/* Runs argv as this process's job (common/job.h: a signal to
+ * seshat-calibrate ends it, it dies with seshat-calibrate), waits;
+ * returns its exit status (127 if it could not start). */
 static int run(char *const *argv)
 {
-    pid_t pid = fork();
-    if (pid == 0) {
-        execvp(argv[0], argv);
-        fprintf(stderr, "seshat-calibrate: cannot run %s: %s\n", argv[0], strerror(errno));
-        _exit(127);
-    }
-    int st = 0;
-    if (pid < 0 || waitpid(pid, &st, 0) < 0)
+    pid_t pid = seshat_job_start("seshat-calibrate", argv, -1);
+    if (pid < 0)
         return 127;
-    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    int rc = seshat_job_exit_code(seshat_job_wait(pid, 0, NULL));
+    seshat_job_reraise();
+    return rc;
 }
 
 static int read_rows(const char *path, row *r, int max)

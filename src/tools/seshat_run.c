@@ -1,15 +1,20 @@
 /* seshat-run - launch an MPI program under seshat: N application ranks
  * plus the configured model ranks, libseshat preloaded, the configuration
  * checked before anything starts. Exits with the program's exit code. */
+#include <dirent.h>
+#include <errno.h>
 #include <limits.h>
 #include <libgen.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/job.h"
 #include "config/config.h"
 #include "tools/live_status.h"
 #include "tools/matrix_plot.h"
@@ -53,56 +58,145 @@ static void lib_path(char *out, size_t len)
         snprintf(out, len, "%s", real);
 }
 
-static char *join_sets(char **sets, int n)
+/* $SESHAT_SET for the ranks: the items it came with (already in its
+ * syntax), then each --set item with ';' and '\\' escaped, so a value
+ * holding a ';' reaches the ranks whole (config.h). */
+static char *join_sets(const char *env, char **sets, int n)
 {
-    size_t len = 1;
+    size_t len = (env ? strlen(env) : 0) + 1;
     for (int i = 0; i < n; i++)
-        len += strlen(sets[i]) + 1;
-    char *s = calloc(len, 1);
+        len += 2 * strlen(sets[i]) + 1;
+    char *s = calloc(len, 1), *o = s;
+    if (env && *env)
+        o += sprintf(o, "%s", env);
     for (int i = 0; i < n; i++) {
-        if (i)
-            strcat(s, ";");
-        strcat(s, sets[i]);
+        if (o != s)
+            *o++ = ';';
+        for (const char *c = sets[i]; *c; c++) {
+            if (*c == ';' || *c == '\\')
+                *o++ = '\\';
+            *o++ = *c;
+        }
     }
+    *o = 0;
     return s;
 }
 
-static int run(char **argv, int dry, int first_model, int nmodel)
+static void print_quoted(char **argv)
 {
-    if (dry) {
-        /* Shell-quoted, so the line can be pasted (SESHAT_SET has ';'). */
-        for (char **a = argv; *a; a++) {
-            if (a != argv)
-                putchar(' ');
-            if (**a && strspn(*a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                  "0123456789_-+=/.,:@%") == strlen(*a)) {
-                fputs(*a, stdout);
-                continue;
-            }
-            putchar('\'');
-            for (const char *c = *a; *c; c++) {
-                if (*c == '\'')
-                    fputs("'\\''", stdout);
-                else
-                    putchar(*c);
-            }
-            putchar('\'');
+    /* Shell-quoted, so the line can be pasted (SESHAT_SET has ';'). */
+    for (char **a = argv; *a; a++) {
+        if (a != argv)
+            putchar(' ');
+        if (**a && strspn(*a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                              "0123456789_-+=/.,:@%") == strlen(*a)) {
+            fputs(*a, stdout);
+            continue;
         }
-        putchar('\n');
+        putchar('\'');
+        for (const char *c = *a; *c; c++) {
+            if (*c == '\'')
+                fputs("'\\''", stdout);
+            else
+                putchar(*c);
+        }
+        putchar('\'');
+    }
+    putchar('\n');
+}
+
+/* mpirun as seshat-run's job (see common/job.h): a signal to seshat-run
+ * reaches it, and it dies with seshat-run. */
+static int run(char **argv, int first_model, int nmodel)
+{
+    pid_t pid = seshat_job_start("seshat-run", argv, -1);
+    int status = pid < 0 ? -1 : live_status_wait(pid, first_model, nmodel);
+    return seshat_job_exit_code(status);
+}
+
+/* Directories of seshat-runs that were killed (SIGKILL leaves no chance
+ * to clean up): seshat-run-<pid>-* of ours whose pid is gone. */
+static void remove_stale(const char *tmp)
+{
+    DIR *d = opendir(tmp);
+    struct dirent *e;
+    int pid;
+    while (d && (e = readdir(d))) {
+        char path[PATH_MAX];
+        struct stat st;
+        if (sscanf(e->d_name, "seshat-run-%d-", &pid) != 1 || pid <= 0 ||
+            kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", tmp, e->d_name);
+        if (lstat(path, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid())
+            continue;
+        strncat(path, "/init", sizeof path - strlen(path) - 1);
+        unlink(path);
+        rmdir(dirname(path));
+    }
+    if (d)
+        closedir(d);
+}
+
+/* A temporary file the ranks' MPI_Init creates (common/job.h); "" when
+ * the ranks may run on other hosts (SESHAT_MPIRUN_ARGS names hosts), where
+ * this machine's /tmp is not theirs. */
+static void init_file(char *path, size_t len)
+{
+    const char *extra = getenv("SESHAT_MPIRUN_ARGS"), *tmp = getenv("TMPDIR");
+    path[0] = 0;
+    if (extra && (strstr(extra, "host") || strstr(extra, "-H") || strstr(extra, "machinefile") ||
+                  strstr(extra, "rankfile")))
+        return;
+    tmp = tmp && *tmp ? tmp : "/tmp";
+    remove_stale(tmp);
+    snprintf(path, len, "%s/seshat-run-%d-XXXXXX", tmp, (int)getpid());
+    if (!mkdtemp(path)) {
+        path[0] = 0;
+        return;
+    }
+    strncat(path, "/init", len - strlen(path) - 1);
+}
+
+/* After the job: did any rank's MPI_Init reach seshat? (1 if not known.)
+ * Removes the file and its directory. */
+static int init_reached(const char *path)
+{
+    if (!path[0])
+        return 1;
+    int reached = access(path, F_OK) == 0;
+    unlink(path);
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", path);
+    rmdir(dirname(dir));
+    return reached;
+}
+
+/* A local job (no host list for mpirun) must fit this machine's limits:
+ * mpirun holds about 3 descriptors per process, each rank runs 3 threads.
+ * Refused before anything starts (past them mpirun hangs half started). */
+static int fits_locally(int total)
+{
+    const char *extra = getenv("SESHAT_MPIRUN_ARGS");
+    if (extra && *extra)
+        return 1;
+    struct rlimit fd, nproc;
+    long long need_fd = 3LL * total + 64, need_threads = 4LL * total;
+    if (getrlimit(RLIMIT_NOFILE, &fd) == 0 && fd.rlim_cur != RLIM_INFINITY &&
+        (long long)fd.rlim_cur < need_fd) {
+        fprintf(stderr, "seshat-run: %d processes need about %lld open files in mpirun; "
+                "the limit (ulimit -n) is %lld: at most %lld processes here\n", total, need_fd,
+                (long long)fd.rlim_cur, ((long long)fd.rlim_cur - 64) / 3);
         return 0;
     }
-    signal(SIGINT, SIG_IGN);   /* mpirun forwards it to the ranks */
-    pid_t pid = fork();
-    if (pid == 0) {
-        signal(SIGINT, SIG_DFL);
-        execvp(argv[0], argv);
-        fprintf(stderr, "seshat-run: cannot run %s\n", argv[0]);
-        _exit(127);
+    if (getrlimit(RLIMIT_NPROC, &nproc) == 0 && nproc.rlim_cur != RLIM_INFINITY &&
+        (long long)nproc.rlim_cur < need_threads) {
+        fprintf(stderr, "seshat-run: %d processes need about %lld threads; the limit "
+                "(ulimit -u) is %lld: at most %lld processes here\n", total, need_threads,
+                (long long)nproc.rlim_cur, (long long)nproc.rlim_cur / 4);
+        return 0;
     }
-    int status = pid < 0 ? -1 : live_status_wait(pid, first_model, nmodel);
-    if (status == -1)
-        return 1;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    return 1;
 }
 
 int main(int argc, char **argv)
@@ -122,6 +216,14 @@ int main(int argc, char **argv)
             print = 1;
         } else if (!strcmp(a, "--dry-run")) {
             dry = 1;
+        } else if (i + 1 >= argc && (!strcmp(a, "--config") || !strcmp(a, "--preset") ||
+                                     !strcmp(a, "--set") || !strcmp(a, "--trace") ||
+                                     !strcmp(a, "-np") || !strcmp(a, "-n"))) {
+            fprintf(stderr, "seshat-run: %s needs a value (%s)\n", a,
+                    !strcmp(a, "--set") ? "section.key=value" : !strcmp(a, "--trace") ? "DIR"
+                    : a[1] == 'n' ? "the number of ranks" : !strcmp(a, "--preset") ? "NAME"
+                    : "FILE");
+            return 2;
         } else if (i + 1 < argc && !strcmp(a, "--config")) {
             file = argv[++i];
         } else if (i + 1 < argc && !strcmp(a, "--preset")) {
@@ -137,7 +239,10 @@ int main(int argc, char **argv)
             sets[nsets++] = "trace.enabled=true";
             sets[nsets++] = dir;
         } else if (i + 1 < argc && (!strcmp(a, "-np") || !strcmp(a, "-n"))) {
-            np = atoi(argv[++i]);
+            long long v;
+            if (seshat_int_arg("seshat-run", a, argv[++i], 1, SESHAT_MAX_APP_RANKS, &v))
+                return 2;
+            np = (int)v;
         } else if (a[0] == '-') {
             fprintf(stderr, "seshat-run: unknown option %s (see --help)\n", a);
             return 2;
@@ -174,8 +279,22 @@ int main(int argc, char **argv)
         return 2;
     }
 
+    if (cfg.sim_ranks > np) {
+        fprintf(stderr, "seshat-run: simulator.ranks = %d model ranks for %d application "
+                "ranks (-np): at most %d\n", cfg.sim_ranks, np, np);
+        return 2;
+    }
+    if (!dry && !fits_locally(np + cfg.sim_ranks))
+        return 2;
+
     char lib[PATH_MAX + 64], preload[3 * PATH_MAX], cfgpath[PATH_MAX], nprocs[16];
     lib_path(lib, sizeof lib);
+    if (strchr(lib, '/') && access(lib, R_OK) != 0) {
+        fprintf(stderr, "seshat-run: cannot read the seshat library %s%s: %s\n", lib,
+                getenv("SESHAT_LIB") && *getenv("SESHAT_LIB") ? " (SESHAT_LIB)" : "",
+                strerror(errno));
+        return 2;
+    }
     const char *extra = getenv("SESHAT_PRELOAD_EXTRA"), *old = getenv("LD_PRELOAD");
     snprintf(preload, sizeof preload, "LD_PRELOAD=%s%s%s%s%s", extra ? extra : "",
              extra ? ":" : "", lib, old && *old ? ":" : "", old ? old : "");
@@ -203,27 +322,42 @@ int main(int argc, char **argv)
         args[n++] = env;
     }
     /* $SESHAT_SET was already applied; pass it on with --set items after it. */
-    char *all[MAX_SETS + 3];
-    int nall = 0;
-    if (getenv("SESHAT_SET") && *getenv("SESHAT_SET"))
-        all[nall++] = getenv("SESHAT_SET");
-    for (int s = 0; s < nsets; s++)
-        all[nall++] = sets[s];
-    char *joined = join_sets(all, nall);
+    char *joined = join_sets(getenv("SESHAT_SET"), sets, nsets);
     char *setenv_arg = malloc(strlen(joined) + 16);
     sprintf(setenv_arg, "SESHAT_SET=%s", joined);
     args[n++] = "-x";
     args[n++] = setenv_arg;
+    static char init[PATH_MAX], init_env[PATH_MAX + 32];
+    if (!dry)
+        init_file(init, sizeof init);
+    if (init[0]) {
+        snprintf(init_env, sizeof init_env, "SESHAT_INIT_FILE=%s", init);
+        args[n++] = "-x";
+        args[n++] = init_env;
+    }
     const char *status_env = dry ? NULL : live_status_env();
     if (status_env) {
         args[n++] = "-x";
         args[n++] = (char *)status_env;
     }
+    const char *program = argv[i];
     for (; i < argc && n < 4095; i++)
         args[n++] = argv[i];
     args[n] = NULL;
-    int rc = run(args, dry, np, cfg.sim_ranks);
-    if (!dry && cfg.report_matrix)
+    if (dry) {
+        print_quoted(args);
+        return 0;
+    }
+    int rc = run(args, np, cfg.sim_ranks), reached = init_reached(init);
+    seshat_job_reraise();   /* a signal ended the job: end the same way */
+    if (!reached) {
+        /* Not an MPI program, or the library not preloaded (a static
+         * MPI, a setuid program): nothing was simulated. */
+        fprintf(stderr, "seshat-run: %s never called MPI_Init under seshat: not an MPI "
+                "program, or %s was not loaded into it; nothing was simulated\n", program, lib);
+        rc = rc ? rc : 1;
+    }
+    if (cfg.report_matrix)
         seshat_matrix_plot(cfg.report_prefix);
     return rc;
 }

@@ -1,10 +1,14 @@
 /* seshat-trace - look into a trace directory: statistics, a readable
  * dump, Seshat's nine-field message log. */
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
+
+#include "config/config.h"
 
 #include "interpose/gen_calls.h"
 #include "trace_format.h"
@@ -267,8 +271,11 @@ static int cmd_msglog(const char *dir)
         char path[4200], err[1400];
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         seshat_tr *r = seshat_tr_open(path, err, sizeof err);
-        if (!r)
+        if (!r) {
+            fprintf(stderr, "seshat-trace: %s\n", err);
+            bad = 1;
             continue;
+        }
         seshat_tr_record rec;
         uint64_t v[9];
         int rc;
@@ -289,6 +296,99 @@ static int cmd_msglog(const char *dir)
     return bad;
 }
 
+/* DIR must be a trace directory: its rank count, or -1 with a message. */
+static int trace_dir(const char *cmd, const char *dir)
+{
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "seshat-trace: %s: %s: %s\n", cmd, dir,
+                stat(dir, &st) ? strerror(errno) : "not a directory");
+        return -1;
+    }
+    int n = nranks_of(dir);
+    if (n == 0)
+        fprintf(stderr, "seshat-trace: %s: %s: no rank-<r>.sst: not a seshat trace directory\n",
+                cmd, dir);
+    return n > 0 ? n : -1;
+}
+
+/* Every stream reads to its end (nothing said: the export says it again). */
+static int streams_intact(const char *dir, int n)
+{
+    int ok = 1;
+    for (int r = 0; r < n; r++) {
+        char path[4200], err[1400];
+        snprintf(path, sizeof path, "%s/rank-%d.sst", dir, r);
+        seshat_tr *t = has_rank(dir, r) ? seshat_tr_open(path, err, sizeof err) : NULL;
+        seshat_tr_record rec;
+        int rc = has_rank(dir, r) ? -1 : 0;
+        if (t)
+            while ((rc = seshat_tr_next(t, &rec)) == 1)
+                ;
+        seshat_tr_close(t);
+        ok &= rc == 0;
+    }
+    return ok;
+}
+
+/* OUTDIR: new, or an existing writable directory with no archive yet. */
+static int otf2_main(int argc, char **argv)
+{
+    if (argc != 4) {
+        fprintf(stderr, "seshat-trace: otf2 DIR OUTDIR: %s\n",
+                argc < 4 ? "OUTDIR missing" : "unexpected arguments after OUTDIR");
+        return 2;
+    }
+    const char *dir = argv[2], *out = argv[3];
+    int n = trace_dir("otf2", dir);
+    if (n < 0)
+        return 2;
+    char archive[4200];
+    snprintf(archive, sizeof archive, "%s/traces.otf2", out);
+    if (mkdir(out, 0755) != 0 && (errno != EEXIST || access(out, W_OK) != 0)) {
+        fprintf(stderr, "seshat-trace: otf2: %s: %s\n", out, strerror(errno));
+        return 2;
+    }
+    struct stat st;
+    if (stat(out, &st) != 0 || !S_ISDIR(st.st_mode) || access(archive, F_OK) == 0) {
+        fprintf(stderr, "seshat-trace: otf2: %s: %s\n", out,
+                access(archive, F_OK) == 0 ? "already holds an OTF2 archive" : "not a directory");
+        return 2;
+    }
+    int intact = streams_intact(dir, n);
+    int rc = seshat_export_otf2(dir, n, out);
+    return rc ? rc : !intact;
+}
+
+static int dump_main(int argc, char **argv)
+{
+    int n = trace_dir("dump", argv[2]), seshat = 0;
+    long long rank = -1;
+    if (n < 0)
+        return 2;
+    for (int i = 3; i < argc; i += 2) {
+        const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!v || (strcmp(o, "--rank") && strcmp(o, "--format"))) {
+            fprintf(stderr, "seshat-trace: dump: %s %s\n", o,
+                    v ? "is not an option of dump (see --help)" : "needs a value");
+            return 2;
+        }
+        if (!strcmp(o, "--format") && strcmp(v, "seshat")) {
+            fprintf(stderr, "seshat-trace: dump: --format %s: the only format is seshat\n", v);
+            return 2;
+        }
+        seshat |= !strcmp(o, "--format");
+        if (!strcmp(o, "--rank") && seshat_int_arg("seshat-trace: dump", o, v, 0, n - 1, &rank))
+            return 2;
+        if (!strcmp(o, "--rank") && !has_rank(argv[2], (int)rank)) {
+            fprintf(stderr, "seshat-trace: dump: --rank %lld: that rank was not traced "
+                    "(no rank-%lld.sst)\n", rank, rank);
+            return 2;
+        }
+    }
+    return seshat ? cmd_msglog(argv[2]) : cmd_dump(argv[2], (int)rank);
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
@@ -299,36 +399,22 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    if (!strcmp(argv[1], "stats"))
-        return cmd_stats(argv[2]);
-    if (!strcmp(argv[1], "dump")) {
-        int rank = -1, seshat = 0;
-        for (int i = 3; i + 1 < argc; i += 2) {
-            if (!strcmp(argv[i], "--rank"))
-                rank = atoi(argv[i + 1]);
-            else if (!strcmp(argv[i], "--format") && !strcmp(argv[i + 1], "seshat"))
-                seshat = 1;
-            else {
-                fprintf(stderr, "seshat-trace: dump: unknown option %s\n", argv[i]);
-                return 2;
-            }
-        }
-        return seshat ? cmd_msglog(argv[2]) : cmd_dump(argv[2], rank);
+    const char *cmd = argv[1];
+    if ((!strcmp(cmd, "stats") || !strcmp(cmd, "msglog")) && argc > 3) {
+        fprintf(stderr, "seshat-trace: %s DIR: unexpected argument %s\n", cmd, argv[3]);
+        return 2;
     }
-    if (!strcmp(argv[1], "filter"))
-        return seshat_filter_main(argc - 2, argv + 2);
-    if (!strcmp(argv[1], "msglog"))
-        return cmd_msglog(argv[2]);
-    if (!strcmp(argv[1], "otf2")) {
-        int n = nranks_of(argv[2]);
-        if (argc < 4 || n == 0) {
-            fprintf(stderr, "seshat-trace: otf2 DIR OUTDIR: %s\n",
-                    argc < 4 ? "OUTDIR missing" : "DIR holds no rank-<r>.sst");
-            return 2;
-        }
-        return seshat_export_otf2(argv[2], n, argv[3]);
-    }
-    fprintf(stderr, "seshat-trace: unknown command %s\n", argv[1]);
+    if (!strcmp(cmd, "stats"))
+        return trace_dir(cmd, argv[2]) < 0 ? 2 : cmd_stats(argv[2]);
+    if (!strcmp(cmd, "dump"))
+        return dump_main(argc, argv);
+    if (!strcmp(cmd, "filter"))
+        return trace_dir(cmd, argv[2]) < 0 ? 2 : seshat_filter_main(argc - 2, argv + 2);
+    if (!strcmp(cmd, "msglog"))
+        return trace_dir(cmd, argv[2]) < 0 ? 2 : cmd_msglog(argv[2]);
+    if (!strcmp(cmd, "otf2"))
+        return otf2_main(argc, argv);
+    fprintf(stderr, "seshat-trace: unknown command %s\n", cmd);
     usage(stderr);
     return 2;
 }

@@ -196,12 +196,30 @@ static int parse_args(int argc, char **argv, struct filter *f)
     return 0;
 }
 
+/* At least one of DIR's rank streams is in the rank set. */
+static int selects_a_stream(const char *dir, const char *ranks)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int r, found = 0;
+    while (d && !found && (e = readdir(d)))
+        found = sscanf(e->d_name, "rank-%d.sst", &r) == 1 && seshat_rankset_contains(ranks, r);
+    if (d)
+        closedir(d);
+    return found;
+}
+
 int seshat_filter_main(int argc, char **argv)
 {
     struct filter f;
     if (argc < 2 || parse_args(argc, argv, &f) != 0)
         return 2;
     const char *dir = argv[0], *out = argv[1];
+    if (!selects_a_stream(dir, f.ranks)) {
+        fprintf(stderr, "seshat-trace: filter: --ranks %s selects no rank-<r>.sst of %s; the "
+                "output would be no trace\n", f.ranks, dir);
+        return 2;
+    }
     if (mkdir(out, 0755) != 0) {
         fprintf(stderr, "seshat-trace: %s: %s (the output must be a new directory)\n", out,
                 strerror(errno));

@@ -11,6 +11,7 @@ printf '[network]\nlatency = 1us\n[nosuch]\nkey = 1\n' >"$dir/section.ini"
 printf '[network]\nlatencyy = 1us\n' >"$dir/key.ini"
 printf '[network]\nbandwidth = -5GB/s\n' >"$dir/negbw.ini"
 printf '[network]\nlatency 1us\n[[[\n' >"$dir/garbage.ini"
+printf '[network]\nlatency = 1us\n[trace]\nbuffer = 64KiB\n[network]\n  Latency=2us\n' >"$dir/dup.ini"
 
 # (description | seshat-run arguments | text the message must contain)
 cases=(
@@ -31,15 +32,31 @@ cases=(
   "unknown key in file|--config $dir/key.ini|latencyy"
   "negative bandwidth in file|--config $dir/negbw.ini|bandwidth"
   "malformed file|--config $dir/garbage.ini|garbage.ini"
+  "duplicate key in file|--config $dir/dup.ini|dup.ini:6: network.Latency is set twice (first on line 2)"
+  "a directory as --config|--config $dir|$dir: is a directory"
+  "--set without a value|--set|--set needs a value"
+  "cpu_factor 1e15|--set simulator.cpu_factor=1e15|simulator.cpu_factor = \"1e15\": expected a number from 0.001 to 1000"
+  "cpu_factor NaN|--set simulator.cpu_factor=NaN|simulator.cpu_factor = \"NaN\": expected a number from 0.001 to 1000"
+  "cpu_factor inf|--set simulator.cpu_factor=inf|simulator.cpu_factor"
+  "cpu_factor in hex|--set simulator.cpu_factor=0x10|simulator.cpu_factor"
+  "latency_factor 1e16|--set network.latency_factor=1e16|network.latency_factor = \"1e16\": expected a number from 0.001 to 1000"
+  "bandwidth 1e-12B/s|--set network.bandwidth=1e-12B/s|network.bandwidth = \"1e-12B/s\": expected a bandwidth from 1KB/s to 1000TB/s"
+  "effective bandwidth below 1KB/s|--set network.bandwidth=1KB/s --set network.bandwidth_factor=0.5|network.bandwidth x network.bandwidth_factor = 500B/s: expected at least 1KB/s"
+  "latency beyond int64|--set network.latency=1e30s|network.latency = \"1e30s\": expected a time from 0ns to 10s"
+  "segment latency 20s|--set network.segments=4KiB:20s:1GB/s|network.segments: piece 1"
+  "model ranks 1e3|--set simulator.ranks=1e3|simulator.ranks = \"1e3\": expected a whole number from 1 to 65536"
+  "trace buffer 1KiB|--set trace.buffer=1KiB|trace.buffer = \"1KiB\": expected a size from 4KiB to 1GiB"
+  "contention with loggp|--set network.contention=on|network.contention = on needs network.model = simgrid"
 )
 for c in "${cases[@]}"; do
     IFS="|" read -r desc args want <<<"$c"; desc="bad config: $desc"
     start=$SECONDS
     # shellcheck disable=SC2086
-    job "$desc" "$RUN" $args -np 2 -- "$T/pingpong" blocking 8 || continue
+    if [ "$args" = --set ]; then job "$desc" "$RUN" --set || continue
+    else job "$desc" "$RUN" $args -np 2 -- "$T/pingpong" blocking 8 || continue; fi
     took=$((SECONDS - start))
     if [ $rc -eq 0 ]; then bad "$desc: exit 0"
-    elif ! grep -q -- "$want" "$OUT"; then bad "$desc: message does not name '$want'"
+    elif ! grep -qF -- "$want" "$OUT"; then bad "$desc: message does not name '$want'"
     elif grep -q "^RESULT" "$OUT"; then bad "$desc: the program ran"
     else ok "$desc: exit $rc in ${took}s"; fi
 done

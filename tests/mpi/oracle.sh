@@ -11,10 +11,13 @@ oracle_check() {
     local tdir=$1 label=${2:-$(basename "$1")} ms=${3:-auto} m files=() odir
     local what="oracle: $label" desc   # job sets desc: keep the caller's
     odir=$(mktemp -d)
+    # seshat-analyze refuses more analyzer processes than traced ranks
+    local nr; nr=$(ls "$tdir"/rank-*.sst 2>/dev/null | wc -l)
     for m in $ms; do
         if [ "$m" = have ]; then
             [ -s "$tdir/analysis.json" ] || { bad "$what: no analysis.json"; rm -rf "$odir"; return; }
         else
+            [ "$m" != auto ] && [ "$m" -gt "$nr" ] && continue
             local j=(-j "$m")
             [ "$m" = auto ] && j=()
             job "$what (M = $m)" "$BUILD/bin/seshat-analyze" "${j[@]}" --quiet "$tdir" || { rm -rf "$odir"; return; }

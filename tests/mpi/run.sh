@@ -1,8 +1,16 @@
 #!/bin/bash
 # run.sh - seshat's MPI integration tests. Each scenario states the values
 # the model implies (docs/models.md); runs them on both paths and K=1,2.
+# QUICK=1 (make quicktest): direct K=1 and relay K=2 only, no CPU-clock
+# measurements, and of the run_*.sh extras only $QUICK_EXTRAS.
+# SESHAT_EXTRAS="run_a.sh run_b.sh" (or "none") picks the extras to run.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/mpi/lib.sh
+QUICK=${QUICK:-0}
+QUICK_EXTRAS="run_trace.sh"
+VARIANTS=("direct 1" "relay 1" "direct 2" "relay 2")
+[ "$QUICK" = 1 ] && VARIANTS=("direct 1" "relay 2")
+EXTRAS=${SESHAT_EXTRAS:-$([ "$QUICK" = 1 ] && echo "$QUICK_EXTRAS" || echo all)}
 
 # LogGP with L = 5us, B = 1 GB/s (1 ns per byte), o = g = 0, eager <= 64 KiB.
 BASE=(--set simulator.clock=none --set network.latency=5us --set network.bandwidth=1GB/s
@@ -11,7 +19,7 @@ BASE=(--set simulator.clock=none --set network.latency=5us --set network.bandwid
 RTT_8=10016; RTT_1K=12048; RTT_1M=2127152
 SYNC_8=30016; SYNC_1K=32048
 
-for variant in "direct 1" "relay 1" "direct 2" "relay 2"; do
+for variant in "${VARIANTS[@]}"; do
     set -- $variant
     CFG=("${BASE[@]}" --set network.path=$1 --set simulator.ranks=$2)
     tag="$1 K=$2"
@@ -106,6 +114,7 @@ fi
 # other processes (or a busy SMT sibling) can only add CPU time (seen here:
 # up to 13% between identical runs), so the two cases are measured six
 # times, interleaved, and the minima are compared.
+if [ "$QUICK" != 1 ]; then
 desc="oversubscription"
 run_a() { job "$desc" "$RUN" --set simulator.clock=cpu -np 2 -- "$T/compute" 20 2000000; }
 run_b() { job "$desc" "$RUN" --set simulator.clock=cpu -np 8 -- "$T/compute" 20 2000000; }
@@ -127,6 +136,7 @@ if [ -n "$m1" ] && [ -n "$mh" ]; then
         ok "$desc: factor 1 $m1 ns, factor 0.5 $mh ns"
     else bad "$desc: factor 1 $m1 ns, factor 0.5 $mh ns: not half within 3%"; fi
 fi
+fi # QUICK
 
 # The end-of-run summary names the rank count and the modeled messages.
 desc="run summary"
@@ -186,6 +196,9 @@ fi
 
 tests/mpi/bad_config.sh
 bc=$?
-for extra in tests/mpi/run_*.sh; do [ -x "$extra" ] && { "$extra" || bc=1; }; done
+for extra in tests/mpi/run_*.sh; do
+    [ "$EXTRAS" = all ] || [[ " $EXTRAS " == *" $(basename "$extra") "* ]] || continue
+    [ -x "$extra" ] && { "$extra" || bc=1; }
+done
 
 summary && [ $bc -eq 0 ]

@@ -166,8 +166,8 @@ static void messages(void **state)
     seshat_config c;
     char *path = write_ini("[network]\nbandwidth = -5GB/s\n");
     assert_int_equal(seshat_config_load(&c, path, NULL, 0, 0, err, sizeof err), -1);
-    snprintf(want, sizeof want, "%s: network.bandwidth = \"-5GB/s\": expected a positive "
-             "bandwidth such as 12.5GB/s or 100Gb/s", path);
+    snprintf(want, sizeof want, "%s: network.bandwidth = \"-5GB/s\": expected a bandwidth "
+             "from 1KB/s to 1000TB/s", path);
     assert_string_equal(err, want);
     unlink(path);
     const char *sets[] = { "network.latency=5" };
@@ -176,9 +176,132 @@ static void messages(void **state)
                                 "such as 1.5us"));
     const char *neg[] = { "network.gap=-1us" };
     assert_int_equal(seshat_config_load(&c, NULL, neg, 1, 0, err, sizeof err), -1);
-    assert_non_null(strstr(err, "expected a non-negative time such as 1.5us"));
+    assert_non_null(strstr(err, "expected a time from 0ns to 10s"));
     /* the struct stays usable after an error */
     assert_int_equal(c.latency_ns, 1500);
+}
+
+/* Every number whole and in range: the limits are named in the message. */
+static void ranges(void **state)
+{
+    (void)state;
+    static const char *const cases[][2] = {
+        { "simulator.cpu_factor=1e15", "expected a number from 0.001 to 1000" },
+        { "simulator.cpu_factor=0.0009", "expected a number from 0.001 to 1000" },
+        { "simulator.cpu_factor=NaN", "simulator.cpu_factor = \"NaN\"" },
+        { "simulator.cpu_factor=inf", "simulator.cpu_factor = \"inf\"" },
+        { "simulator.cpu_factor=0x10", "simulator.cpu_factor = \"0x10\"" },
+        { "simulator.ranks=1e3", "expected a whole number from 1 to 65536" },
+        { "simulator.ranks=65537", "expected a whole number from 1 to 65536" },
+        { "simulator.ranks=4294967297", "expected a whole number from 1 to 65536" },
+        { "simulator.ranks= 2x", "simulator.ranks" },
+        { "simulator.debug_model_delay=2s", "expected a time from 0ns to 1s" },
+        { "network.latency=10.5s", "expected a time from 0ns to 10s" },
+        { "network.latency=1e30s", "expected a time from 0ns to 10s" },
+        { "network.latency=0x10us", "expected a time with a unit" },
+        { "network.overhead=11s", "expected a time from 0ns to 10s" },
+        { "network.gap=11s", "expected a time from 0ns to 10s" },
+        { "network.bandwidth=1e-12B/s", "expected a bandwidth from 1KB/s to 1000TB/s" },
+        { "network.bandwidth=999B/s", "expected a bandwidth from 1KB/s to 1000TB/s" },
+        { "network.bandwidth=1.1e15B/s", "expected a bandwidth from 1KB/s to 1000TB/s" },
+        { "network.eager_limit=2GiB", "expected a size from 0B to 1GiB" },
+        { "network.latency_factor=1e16", "expected a number from 0.001 to 1000" },
+        { "network.bandwidth_factor=0", "expected a number from 0.001 to 1000" },
+        { "network.collective_factor=1001", "expected a number from 0.001 to 1000" },
+        { "trace.buffer=4095B", "expected a size from 4KiB to 1GiB" },
+        { "trace.min_bytes=2TiB", "trace.min_bytes" },
+        { "trace.min_bytes=1025GiB", "expected a size from 0B to 1024GiB" },
+        { "trace.debug_write_delay=2s", "expected a time from 0ns to 1s" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char err[512] = "";
+        seshat_config c;
+        const char *sets[] = { cases[i][0] };
+        assert_int_equal(seshat_config_load(&c, NULL, sets, 1, 0, err, sizeof err), -1);
+        if (!strstr(err, cases[i][1]))
+            fail_msg("%s: message '%s' does not contain '%s'", cases[i][0], err, cases[i][1]);
+    }
+    /* the limits themselves are accepted */
+    const char *edges[] = { "simulator.cpu_factor=0.001", "network.latency_factor=1000",
+                            "network.latency=10s", "network.bandwidth=1KB/s",
+                            "network.bandwidth=1000TB/s", "network.eager_limit=1GiB",
+                            "simulator.ranks=65536", "trace.buffer=4KiB" };
+    char err[512];
+    seshat_config c;
+    for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++)
+        if (seshat_config_load(&c, NULL, &edges[i], 1, 0, err, sizeof err))
+            fail_msg("%s refused: %s", edges[i], err);
+}
+
+/* Settings that are valid alone but not together. */
+static void combinations(void **state)
+{
+    (void)state;
+    char err[512];
+    seshat_config c;
+    const char *cont[] = { "network.contention=on" };
+    assert_int_equal(seshat_config_load(&c, NULL, cont, 1, 0, err, sizeof err), -1);
+    assert_string_equal(err, "network.contention = on needs network.model = simgrid (the loggp "
+                             "model has no links to share)");
+    const char *bw[] = { "network.bandwidth=2KB/s", "network.bandwidth_factor=0.25" };
+    assert_int_equal(seshat_config_load(&c, NULL, bw, 2, 0, err, sizeof err), -1);
+    assert_string_equal(err, "network.bandwidth x network.bandwidth_factor = 500B/s: expected "
+                             "at least 1KB/s");
+    const char *seg[] = { "network.segments=4KiB:2us:5GB/s 64KiB:11s:9GB/s" };
+    assert_int_equal(seshat_config_load(&c, NULL, seg, 1, 0, err, sizeof err), -1);
+    assert_non_null(strstr(err, "network.segments: piece 2"));
+    const char *ok_seg[] = { "network.segments=4KiB:2us:5GB/s 64KiB:6us:9GB/s" };
+    assert_int_equal(seshat_config_load(&c, NULL, ok_seg, 1, 0, err, sizeof err), 0);
+}
+
+/* A key twice in one file, a directory for a file. */
+static void file_faults(void **state)
+{
+    (void)state;
+    char err[512], want[600];
+    seshat_config c;
+    char *path = write_ini("[network]\nlatency = 1us\n; latency = 3us\n[trace]\nbuffer = 64KiB\n"
+                           "[NETWORK]\n  latency=2us\n");
+    assert_int_equal(seshat_config_load(&c, path, NULL, 0, 0, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s:7: NETWORK.latency is set twice (first on line 2)", path);
+    assert_string_equal(err, want);
+    unlink(path);
+    assert_int_equal(seshat_config_load(&c, "/tmp", NULL, 0, 0, err, sizeof err), -1);
+    assert_string_equal(err, "/tmp: is a directory; expected an INI file");
+}
+
+/* $SESHAT_SET: ';' separates, "\\;" is a ';' inside a value. */
+static void env_escapes(void **state)
+{
+    (void)state;
+    char err[512];
+    seshat_config c;
+    setenv("SESHAT_SET", "report.prefix=a\\;network.latency=1s;network.gap=2us;;"
+                         "report.prefix=x\\\\y\\;z", 1);
+    assert_int_equal(seshat_config_load(&c, NULL, NULL, 0, 1, err, sizeof err), 0);
+    assert_string_equal(c.report_prefix, "x\\y;z");
+    assert_int_equal(c.latency_ns, 1500);
+    assert_int_equal(c.gap_ns, 2000);
+    setenv("SESHAT_SET", "report.prefix=a\\;network.latency=1s", 1);
+    assert_int_equal(seshat_config_load(&c, NULL, NULL, 0, 1, err, sizeof err), 0);
+    assert_string_equal(c.report_prefix, "a;network.latency=1s");
+    unsetenv("SESHAT_SET");
+}
+
+/* Whole-string integers for tools' arguments. */
+static void strict_ints(void **state)
+{
+    (void)state;
+    long long v;
+    assert_int_equal(seshat_parse_int("42", 1, 100, &v), 0);
+    assert_int_equal(v, 42);
+    assert_int_equal(seshat_parse_int("-3", -5, 5, &v), 0);
+    assert_int_equal(v, -3);
+    const char *bad[] = { "", " 4", "4 ", "4x", "1e3", "0x10", "+4", "4294967297", "101",
+                          "0", "99999999999999999999", "-", "2.0" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        if (seshat_parse_int(bad[i], 1, 100, &v) == 0)
+            fail_msg("'%s' accepted", bad[i]);
 }
 
 int main(void)
@@ -187,7 +310,9 @@ int main(void)
         cmocka_unit_test(units),         cmocka_unit_test(defaults),
         cmocka_unit_test(precedence),    cmocka_unit_test(env_overrides),
         cmocka_unit_test(bad_sets),      cmocka_unit_test(bad_files),
-        cmocka_unit_test(messages),
+        cmocka_unit_test(messages),      cmocka_unit_test(ranges),
+        cmocka_unit_test(combinations),  cmocka_unit_test(file_faults),
+        cmocka_unit_test(env_escapes),   cmocka_unit_test(strict_ints),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

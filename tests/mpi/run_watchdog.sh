@@ -1,0 +1,80 @@
+#!/bin/bash
+# run_watchdog.sh - simulator.watchdog (docs/models.md, "Watchdog"): an
+# application deadlock ends within seconds with one diagnostic line per
+# rank and exit code 86 on every path (direct, relay, contention), and no
+# process is left behind; a rank that only computes for longer than the
+# limit while the other waits is not a hang.
+#  - sendsend, network.eager_limit = 0: ranks 0 and 1 both MPI_Send tag 7
+#    first (rendezvous both ways: nobody receives);
+#  - norecv: rank 0 MPI_Recv from 1 tag 42, rank 1 MPI_Wait on an
+#    MPI_Irecv from 0 tag 43, nobody sends;
+#  - compute 6: rank 1 busy-works 6 s of wall time, rank 0 waits in
+#    MPI_Recv; watchdog 3 s: finishes, exit 0.
+cd "$(dirname "$0")/../.." || exit 1
+. tests/mpi/lib.sh
+TIMEOUT=${SESHAT_TEST_TIMEOUT:-40}
+WD=3
+BASE=(--set simulator.clock=none --set report.summary=false --set simulator.watchdog=${WD}s)
+PATHS="direct relay"
+XB=$PWD/config/platforms/crossbar.xml
+# By absolute path: other jobs on the machine run their own build's copy.
+W=$PWD/$T/watchdog
+if [ -f "$BUILD/lib/libseshat-simgrid.so" ]; then PATHS="$PATHS contention"
+else echo "skip: contention (built without SimGrid)"; fi
+# cfg PATH: the settings of one path, in $cfg.
+cfg() {
+    case $1 in
+        direct) cfg=("${BASE[@]}" --set network.path=direct) ;;
+        relay) cfg=("${BASE[@]}" --set network.path=relay) ;;
+        contention) cfg=("${BASE[@]}" --set network.model=simgrid --set network.platform="$XB"
+                         --set network.contention=on --set network.path=relay) ;;
+    esac
+}
+# leftovers: no process of the job (mpirun, the ranks) survives it.
+leftovers() {
+    sleep 1
+    local left
+    left=$(pgrep -f "$W ")
+    if [ -z "$left" ]; then ok "$desc: no process left"
+    else bad "$desc: processes left: $(echo $left)"; kill $left; fi
+}
+# hang DESC MODE LINE... : the job ends with 86 within WD + 12 s and prints
+# each LINE (a grep -F pattern).
+hang() {
+    desc=$1; local mode=$2; shift 2
+    local t0=$SECONDS
+    job "$desc" "$RUN" "${cfg[@]}" --set network.eager_limit=0 -np 2 -- "$W" "$mode" ||
+        { leftovers; return; }
+    local took=$((SECONDS - t0)) miss=""
+    for l in "$@"; do grep -qF "$l" "$OUT" || miss="$miss [$l]"; done
+    if [ $rc -eq 86 ] && [ -z "$miss" ] && [ $took -le $((WD + 12)) ]; then
+        ok "$desc: exit 86 after $took s, diagnosed"
+    else bad "$desc: exit $rc after $took s (want 86 within $((WD + 12)) s), missing:$miss"; fi
+    leftovers
+}
+for p in $PATHS; do
+    cfg $p
+    hang "watchdog sendsend, eager_limit = 0 ($p)" sendsend \
+        "watchdog: rank 0 waits in MPI_Send (peer 1, tag 7, comm MPI_COMM_WORLD)" \
+        "watchdog: rank 1 waits in MPI_Send (peer 0, tag 7, comm MPI_COMM_WORLD)" \
+        "watchdog: model rank 2:"
+    hang "watchdog norecv ($p)" norecv \
+        "watchdog: rank 0 waits in MPI_Recv (peer 1, tag 42, comm MPI_COMM_WORLD)" \
+        "watchdog: rank 1 waits in MPI_Wait (peer 0, tag 43, comm MPI_COMM_WORLD)" \
+        "watchdog: model rank 2:"
+    [ $p = contention ] && grep -qF "engine clock" "$OUT" && ok "$desc: the engine's clock is shown" ||
+        { [ $p = contention ] && bad "$desc: no 'engine clock' in the model rank's line"; }
+    desc="watchdog compute 6 s > limit ${WD} s ($p)"
+    t0=$SECONDS
+    if job "$desc" "$RUN" "${cfg[@]}" -np 2 -- "$W" compute 6; then
+        if [ $rc -eq 0 ] && grep -qx ok "$OUT" && ! grep -q "watchdog:" "$OUT"; then
+            ok "$desc: not a hang, finished after $((SECONDS - t0)) s"
+        else bad "$desc: exit $rc"; fi
+    fi
+    leftovers
+done
+# 0 = off (the default is checked in docs/configuration.md's table).
+desc="watchdog = 0 is accepted"
+job "$desc" "$RUN" "${BASE[@]}" --set simulator.watchdog=0 -np 2 -- "$W" compute 0.1 &&
+    { [ $rc -eq 0 ] && grep -qx ok "$OUT" && ok "$desc" || bad "$desc: exit $rc"; }
+summary

@@ -1,0 +1,77 @@
+/* watchdog.c - programs that hang, and one that only looks idle, for
+ * simulator.watchdog (tests/mpi/run_watchdog.sh).
+ *   sendsend   ranks 0 and 1 both MPI_Send (tag 7) before receiving: with
+ *              network.eager_limit = 0 both wait for ever.
+ *   norecv     rank 0 MPI_Recv from 1 tag 42, rank 1 MPI_Irecv + MPI_Wait
+ *              from 0 tag 43; nobody sends.
+ *   compute S  rank 1 busy-works S seconds of wall time, then sends to
+ *              rank 0, which waits in MPI_Recv meanwhile: not a hang.
+ * Prints "ok" (rank 0) when it finishes. */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Real work, not a sleep: the rank is busy, not waiting. */
+static double busy(double seconds)
+{
+    double t0 = now(), x = 1.0;
+    while (now() - t0 < seconds)
+        for (int i = 0; i < 100000; i++)
+            x = x * 1.0000001 + 1e-9;
+    return x;
+}
+
+int main(int argc, char **argv)
+{
+    int rank, size, buf[4] = { 0 }, in[4];
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    const char *mode = argc > 1 ? argv[1] : "";
+    if (size < 2) {
+        fprintf(stderr, "watchdog: needs 2 ranks\n");
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    int other = 1 - rank;
+    if (!strcmp(mode, "sendsend")) {
+        if (rank < 2) {
+            MPI_Send(buf, 4, MPI_INT, other, 7, MPI_COMM_WORLD);
+            MPI_Recv(in, 4, MPI_INT, other, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        }
+    } else if (!strcmp(mode, "norecv")) {
+        if (rank == 0) {
+            MPI_Recv(in, 4, MPI_INT, 1, 42, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        } else if (rank == 1) {
+            MPI_Request r;
+            MPI_Irecv(in, 4, MPI_INT, 0, 43, MPI_COMM_WORLD, &r);
+            MPI_Wait(&r, MPI_STATUS_IGNORE);
+        }
+    } else if (!strcmp(mode, "compute") && argc > 2) {
+        if (rank == 1) {
+            buf[0] = busy(atof(argv[2])) > 0;
+            MPI_Send(buf, 4, MPI_INT, 0, 5, MPI_COMM_WORLD);
+        } else if (rank == 0) {
+            MPI_Recv(in, 4, MPI_INT, 1, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            if (in[0] != 1)
+                MPI_Abort(MPI_COMM_WORLD, 1);
+        }
+    } else {
+        if (rank == 0)
+            fprintf(stderr, "usage: watchdog sendsend | norecv | compute SECONDS\n");
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (rank == 0)
+        printf("ok\n");
+    MPI_Finalize();
+    return 0;
+}
