@@ -64,9 +64,14 @@ uint64_t an_key3(int64_t a, int64_t b, int64_t c)
     return mix(mix(mix((uint64_t)a) ^ (uint64_t)b) ^ (uint64_t)c);
 }
 
+/* Chained, never two halves xor-ed together: with mix(0) = 0 the halves
+ * (0, b, 0) and (d, 0) were symmetric, so the receive key (to 0, from 1,
+ * comm 0, tag 2, seq 0) equalled (to 0, from 2, comm 0, tag 1, seq 0) and
+ * the analyzer paired a receive with another sender's message (found on
+ * hpcc's trace by the oracle; tests/unit/test_an_keys.c). */
 uint64_t an_key5(int64_t a, int64_t b, int64_t c, int64_t d, int64_t e)
 {
-    return mix(an_key3(a, b, c) ^ mix(mix((uint64_t)d) ^ (uint64_t)e));
+    return mix(mix(an_key3(a, b, c) ^ (uint64_t)d) ^ (uint64_t)e);
 }
 
 #define GONE UINT64_MAX
