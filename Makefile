@@ -96,9 +96,10 @@ $(BUILD)/bin/seshat-run: $(BUILD)/obj/src/tools/seshat_run.o $(BUILD)/obj/src/to
 $(BUILD)/bin/seshat-trace: $(BUILD)/obj/src/tools/seshat_trace.o $(BUILD)/obj/src/tools/trace_otf2.o \
                           $(BUILD)/obj/src/tools/trace_filter.o $(BUILD)/obj/src/interpose/gen_real.o \
                           $(BUILD)/obj/src/config/filters.o $(BUILD)/obj/src/config/units.o \
+                          $(BUILD)/obj/src/analyze/an_check.o $(BUILD)/obj/src/analyze/an_stream.o \
                           $(filter $(BUILD)/obj/traceout/%,$(LIB_OBJS))
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ -llz4 -lotf2 -ldl -lpthread -lm
+	$(CC) $(LDFLAGS) -o $@ $^ -liniparser -llz4 -lotf2 -ldl -lpthread -lm
 
 $(BUILD)/bin/seshat-calibrate: $(BUILD)/obj/src/tools/seshat_calibrate.o $(CALIB_OBJS) $(TOOL_COMMON)
 	@mkdir -p $(dir $@)

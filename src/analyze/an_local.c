@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "analyze/an_stream.h"
 #include "analyze/analysis.h"
@@ -56,6 +57,7 @@ struct ctx {
     an_rank *R;
     an_map chan_send, chan_recv, post, pending, comm_me, comm_size, coll_seq;
     an_map comm_first;         /* comm id -> world rank of its rank 0 */
+    an_map comm_partial;       /* comm id -> 1 if a member has no stream */
     an_map held_of;            /* request id -> 1 + index in held */
     an_vec held;               /* an_recv matched, waiting for the call that completes it */
     an_vec held_free;          /* free indices of held (int64) */
@@ -129,6 +131,10 @@ static void on_send(struct ctx *c, const an_call *call, const an_rec *r, int fla
     int rendezvous = (proto & 0xff) == 1 && !(proto & 256);
     an_local *L = c->L;
     count_traffic(L, c->R->rank, dst, (int64_t)r->v[3]);
+    if (dst < 0 || dst >= L->nranks || L->absent[dst]) {   /* no receive to pair it with */
+        L->unknown_sends += rendezvous;
+        return;
+    }
     an_send *s = an_vec_push(&L->sends);
     *s = (an_send){ .src = c->R->rank, .dst = dst, .idx = -1, .rendezvous = rendezvous,
                     .comm = comm, .tag = tag, .seq = (*seq)++, .E = call->enter,
@@ -149,6 +155,8 @@ static void on_send(struct ctx *c, const an_call *call, const an_rec *r, int fla
                     .cX = call->exit, .uid = c->uid };
     if (req)
         *an_map_slot(&c->pending, req) = idx + 1;
+    else
+        ++*an_map_slot(&L->lr_refs, an_key3(c->R->rank, c->uid, 0));
 }
 
 /* A receive is paired in MPI's matching order (its seq is counted here,
@@ -166,6 +174,10 @@ static void on_recv(struct ctx *c, const an_call *call, const an_rec *r, int fla
                   .blocking = !req && (flags & F_WAITS) != 0, .comm = comm, .tag = tag,
                   .seq = (*seq)++, .P = found ? posted : call->enter, .cE = call->enter,
                   .cX = call->exit, .uid = c->uid, .E_send = -1 };
+    if (src < 0 || src >= c->L->nranks || c->L->absent[src]) {   /* no send will come */
+        v.E_send = AN_UNKNOWN;
+        c->L->unknown_recvs++;
+    }
     if (!req) {
         *(an_recv *)an_vec_push(&c->L->recvs) = v;
         return;
@@ -243,6 +255,8 @@ static void on_complete(struct ctx *c, const an_call *call, uint64_t req, int fl
         *d = (an_sdone){ .site = call->site, .blocking = (flags & F_WAITS) != 0, .rank = d->rank,
                          .live = 1, .completed = 1, .cE = call->enter, .cX = call->exit,
                          .uid = c->uid };
+    if (d->live && d->rank == c->R->rank)
+        ++*an_map_slot(&c->L->lr_refs, an_key3(d->rank, c->uid, 0));
     an_map_del(&c->pending, req);
 }
 
@@ -256,6 +270,10 @@ static void on_coll(struct ctx *c, const an_call *call, const an_rec *r)
     int64_t me = an_map_get(&c->comm_me, (uint64_t)comm, &found) - 1;
     if (!found || size < 2 || me < 0)
         return;
+    if (an_map_get(&c->comm_partial, (uint64_t)comm, &found)) {   /* never all there */
+        c->L->unknown_colls++;
+        return;
+    }
     int64_t *seq = an_map_slot(&c->coll_seq, (uint64_t)comm);
     /* ids are unique only among members (a split's halves may share one):
      * the instance is named by the id and the communicator's first member */
@@ -301,9 +319,13 @@ static void on_comm(void *ctx, int64_t id, int size, const int64_t *world)
     struct ctx *c = ctx;
     *an_map_slot(&c->comm_size, (uint64_t)id) = size;
     *an_map_slot(&c->comm_first, (uint64_t)id) = size > 0 ? world[0] : 0;
-    for (int i = 0; i < size; i++)
+    *an_map_slot(&c->comm_partial, (uint64_t)id) = 0;
+    for (int i = 0; i < size; i++) {
         if (world[i] == c->R->rank)
             *an_map_slot(&c->comm_me, (uint64_t)id) = i + 1;
+        if (world[i] < 0 || world[i] >= c->L->nranks || c->L->absent[world[i]])
+            *an_map_slot(&c->comm_partial, (uint64_t)id) = 1;
+    }
 }
 
 /* sites-R.txt: "index = function file:line module" per line. */
@@ -337,11 +359,12 @@ static void finish_rank(an_local *L, an_rank *R, struct ctx *c)
 {
     flush_held(c);
     R->end_ns = an_iter_end(c->it);
+    R->st = *an_iter_status(c->it);
     an_contrib_add(L, SESHAT_PAT_COMPUTATION, R->rank, -1, R->end_ns - c->busy);
     an_iter_close(c->it);
     c->it = NULL;
     an_map *maps[] = { &c->chan_send, &c->chan_recv, &c->post, &c->pending, &c->comm_me,
-                       &c->comm_size, &c->coll_seq, &c->comm_first };
+                       &c->comm_size, &c->coll_seq, &c->comm_first, &c->comm_partial };
     for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
         an_map_free(maps[i]);
     an_vec_free(&c->peek_recs);
@@ -358,9 +381,9 @@ static int peek(struct ctx *c)
     char err[4400];
     an_call call;
     int rc = an_iter_next(c->it, &call, err, sizeof err);
-    if (rc < 0)
-        an_die("%s", err);
-    if (rc == 0)
+    if (rc < 0 && !c->R->read_error && !(c->R->read_error = strdup(err)))
+        an_die("out of memory");
+    if (rc <= 0)
         return 0;
     c->peek_recs.n = 0;
     for (int i = 0; i < call.nrec; i++)
@@ -370,9 +393,18 @@ static int peek(struct ctx *c)
     return 1;
 }
 
-void an_local_open(an_local *L, const char *dir, int nranks, int lo, int hi)
+/* Is rank r's stream there to be read? */
+static int present(const char *dir, const an_defs *d, int r)
 {
-    *L = (an_local){ .nranks = nranks, .lo = lo, .hi = hi, .dir = dir, .want_waits = 1 };
+    char path[4200];
+    struct stat sb;
+    snprintf(path, sizeof path, "%s/rank-%d.sst", dir, r);
+    return d->traced[r] && stat(path, &sb) == 0 && sb.st_size > 0;
+}
+
+void an_local_open(an_local *L, const char *dir, const an_defs *d, int lo, int hi)
+{
+    *L = (an_local){ .nranks = d->nranks, .lo = lo, .hi = hi, .dir = dir, .want_waits = 1 };
     an_vec_init(&L->sends, sizeof(an_send));
     an_vec_init(&L->recvs, sizeof(an_recv));
     an_vec_init(&L->colls, sizeof(an_coll));
@@ -385,8 +417,11 @@ void an_local_open(an_local *L, const char *dir, int nranks, int lo, int hi)
     an_vec_init(&L->gpool, sizeof(an_vec));
     an_vec_init(&L->gfree, sizeof(int64_t));
     L->ranks = calloc((size_t)(hi > lo ? hi - lo : 1), sizeof *L->ranks);
-    if (!L->ranks)
+    L->absent = calloc((size_t)d->nranks, 1);
+    if (!L->ranks || !L->absent)
         an_die("out of memory");
+    for (int r = 0; r < d->nranks; r++)   /* every process sees the same files */
+        L->absent[r] = (unsigned char)!present(dir, d, r);
     for (int r = lo; r < hi; r++) {
         an_rank *R = &L->ranks[r - lo];
         struct ctx *c = calloc(1, sizeof *c);
@@ -402,9 +437,12 @@ void an_local_open(an_local *L, const char *dir, int nranks, int lo, int hi)
         an_vec_init(&c->held_free, sizeof(int64_t));
         an_stream_cb cb = { c, NULL, on_comm };
         char err[4400];
-        if (!(c->it = an_iter_open(dir, r, &cb, err, sizeof err)))
-            an_die("%s", err);
-        read_sites(R, dir);
+        if (!L->absent[r] && !(c->it = an_iter_open(dir, r, &cb, err, sizeof err)) &&
+            !(R->read_error = strdup(err)))
+            an_die("out of memory");
+        R->absent = R->done = !c->it;
+        if (c->it)
+            read_sites(R, dir);
     }
 }
 
@@ -455,6 +493,7 @@ void an_local_free(an_local *L)
         if (c && !R->done)
             finish_rank(L, R, c);
         free(c);
+        free(R->read_error);
         an_vec_free(&R->rq);
         free(R->ring);
         for (int i = 0; i < R->nsites; i++)
@@ -474,10 +513,12 @@ void an_local_free(an_local *L)
     an_vec_free(&L->deferred);
     an_vec_free(&L->traffic_keys);
     an_map_free(&L->traffic);
-    an_map *maps[] = { &L->unmatched, &L->unmatched_info, &L->waiting, &L->lr_max, &L->groups };
+    an_map *maps[] = { &L->unmatched, &L->unmatched_info, &L->waiting, &L->lr_max, &L->lr_refs,
+                       &L->groups };
     for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
         an_map_free(maps[i]);
     free(L->ranks);
+    free(L->absent);
     an_vec_free(&L->sends);
     an_vec_free(&L->recvs);
     an_vec_free(&L->colls);

@@ -8,6 +8,8 @@
 
 #include <stdint.h>
 
+#include "analyze/an_check.h"
+#include "analyze/an_stream.h"
 #include "analyze/an_util.h"
 
 typedef struct an_send {            /* shipped to the receiver's owner */
@@ -20,8 +22,11 @@ typedef struct an_recv {            /* stays with the receiver's owner */
     int64_t comm, tag, seq;
     int64_t P;                      /* when the receive was posted */
     int64_t cE, cX, uid;            /* the call in which it completed */
-    int64_t E_send;                 /* filled by the matching; -1 = unmatched */
+    int64_t E_send;                 /* filled by the matching; -1 = unmatched,
+                                       AN_UNKNOWN = its sender has no stream */
 } an_recv;
+
+#define AN_UNKNOWN (-2)
 
 typedef struct an_sdone {           /* where a rendezvous send completed, at its sender */
     int32_t site, blocking, rank, live, completed, pad;
@@ -55,6 +60,10 @@ typedef struct an_rank {
     an_vec segs;                    /* an_seg, coarsened */
     void *state;                    /* the reader and its matching state (an_local.c) */
     int done;
+    int absent;                     /* no stream read: not traced, missing or empty */
+    an_stream_status st;            /* HEADER and END, once done */
+    char *read_error;               /* the stream ended in an error (the records before
+                                       it are analyzed), else NULL */
     /* Receives waiting to be judged, in call order (an_p2p.c) */
     an_vec rq;                      /* an_recv */
     size_t rq_head;                 /* judged prefix */
@@ -80,17 +89,26 @@ typedef struct an_local {
     an_map unmatched_info;          /* same key -> idx << 32 | src << 1 | rendezvous */
     an_map waiting;                 /* same key -> absolute position in the receiver's rq */
     an_map lr_max;                  /* key3(src, uid, 0): latest receive post so far */
+    an_map lr_refs;                 /* same key: completed sends of that call still
+                                       waiting for their receiver's post time */
     an_map groups;                  /* key3(comm, seq, 1): collective instance -> pool index */
     an_vec gpool;                   /* an_vec of an_coll per instance (an_coll.c) */
     an_vec gfree;
     an_vec waits;                   /* an_wait, wherever they were computed */
+    unsigned char *absent;          /* [nranks]: no stream (not traced, missing, empty) */
+    /* Records whose partner has no stream: their wait states are unknown. */
+    int64_t unknown_recvs;          /* receives from such a rank (Late Sender unknown) */
+    int64_t unknown_sends;          /* rendezvous sends to one (Late Receiver unknown) */
+    int64_t unknown_colls;          /* collective calls on a communicator with one */
     an_map contrib;                 /* an_key3(pattern, rank, site) -> ns */
     an_vec contrib_keys;            /* the (pattern, rank, site) triples, insertion order */
 } an_local;
 
-/* Opens ranks [lo, hi) of the trace in dir. Exits with a message naming
- * the file on a broken trace. */
-void an_local_open(an_local *L, const char *dir, int nranks, int lo, int hi);
+/* Opens ranks [lo, hi) of the trace in dir (d->nranks in all). A rank
+ * that was not traced, or whose stream is missing or empty, is absent:
+ * it has no calls (an_check.h reports why). A stream that ends in a read
+ * error ends there, the error kept in read_error. */
+void an_local_open(an_local *L, const char *dir, const an_defs *d, int lo, int hi);
 /* Reads every call that enters before T into the profile and this
  * window's records; returns how many calls; *next = the earliest enter
  * time not read yet (INT64_MAX when every owned rank is done). */

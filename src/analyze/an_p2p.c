@@ -95,9 +95,11 @@ static void take_recvs(an_local *L, an_vec *rep, an_vec *rdest, int np)
         an_recv *r = AN_AT(&L->recvs, an_recv, i);
         an_rank *R = owned(L, r->dst);
         uint64_t k = key_of(r->dst, r->src, r->comm, r->tag, r->seq);
-        int found;
-        int64_t E = an_map_get(&L->unmatched, k, &found);
-        if (found) {
+        int found = 0;
+        int64_t E = r->E_send == AN_UNKNOWN ? 0 : an_map_get(&L->unmatched, k, &found);
+        if (r->E_send == AN_UNKNOWN) {
+            /* its sender has no stream: nothing to wait for */
+        } else if (found) {
             int64_t info = an_map_get(&L->unmatched_info, k ^ 0x5bd1e995, &found);
             r->E_send = E;
             an_map_del(&L->unmatched, k);
@@ -173,7 +175,7 @@ static void late_sender(an_local *L, int final)
         while (h < R->rq.n) {
             size_t end = h, ready = 1;
             while (end < R->rq.n && q[end].uid == q[h].uid) {
-                ready &= q[end].E_send >= 0 || final;
+                ready &= q[end].E_send != -1 || final;
                 end++;
             }
             if (!ready)
@@ -225,6 +227,12 @@ static void late_receiver(an_local *L, const reply *rep, size_t n, an_vec *later
         }
         d->live = 0;
         *(int64_t *)an_vec_push(&L->sdone_free) = rep[i].idx;
+        /* The call's last send heard from: its running maximum goes. */
+        int64_t *refs = d->completed ? an_map_slot(&L->lr_refs, key) : NULL;
+        if (refs && --*refs <= 0) {
+            an_map_del(&L->lr_refs, key);
+            an_map_del(&L->lr_max, key);
+        }
     }
 }
 

@@ -25,11 +25,17 @@ static void pack_ranks(const an_local *L, an_buf *b)
         }
         an_buf_i64(b, (int64_t)R->segs.n);
         an_buf_put(b, R->segs.data, R->segs.n * sizeof(an_seg));
+        an_buf_i64(b, R->absent);
+        an_buf_put(b, &R->st, sizeof R->st);
+        an_buf_str(b, R->read_error ? R->read_error : "");
     }
 }
 
 static void pack_traffic(const an_local *L, an_buf *b)
 {
+    an_buf_i64(b, L->unknown_recvs);
+    an_buf_i64(b, L->unknown_sends);
+    an_buf_i64(b, L->unknown_colls);
     an_buf_put(b, L->size_hist, sizeof L->size_hist);
     an_buf_i64(b, (int64_t)L->traffic_keys.n);
     for (size_t i = 0; i < L->traffic_keys.n; i++) {
@@ -68,6 +74,9 @@ typedef struct rrank {
     rsite *site;
     int64_t nsegs;
     an_seg *segs;
+    int absent;
+    an_stream_status st;
+    char *read_error;
 } rrank;
 
 static char *site_key(int call, const char *loc)
@@ -106,6 +115,9 @@ static void unpack_ranks(an_buf *b, rrank *rr, int nranks)
         R->nsegs = an_buf_get_i64(b);
         R->segs = malloc((size_t)R->nsegs * sizeof *R->segs + 1);
         an_buf_get(b, R->segs, (size_t)R->nsegs * sizeof *R->segs);
+        R->absent = (int)an_buf_get_i64(b);
+        an_buf_get(b, &R->st, sizeof R->st);
+        R->read_error = an_buf_get_str(b);
     }
 }
 
@@ -122,7 +134,8 @@ static char **unify_sites(rrank *rr, int nranks, int *nsites)
                 keys = realloc(keys, (cap *= 2) * sizeof *keys);
             keys[n++] = site_key(rr[r].site[s].call, rr[r].site[s].loc);
         }
-    qsort(keys, n, sizeof *keys, cmp_str);
+    if (n)
+        qsort(keys, n, sizeof *keys, cmp_str);
     size_t u = 0;
     for (size_t i = 0; i < n; i++) {
         if (u && !strcmp(keys[u - 1], keys[i]))
@@ -208,6 +221,9 @@ static void add_contrib(seshat_analysis *a, rrank *rr, int pat, int rank, int si
 static void unpack_rest(an_buf *b, seshat_analysis *a, rrank *rr)
 {
     int64_t hist[SESHAT_SIZE_BUCKETS];
+    a->unknown_recvs += (uint64_t)an_buf_get_i64(b);
+    a->unknown_sends += (uint64_t)an_buf_get_i64(b);
+    a->unknown_colls += (uint64_t)an_buf_get_i64(b);
     an_buf_get(b, hist, sizeof hist);
     for (int i = 0; i < SESHAT_SIZE_BUCKETS; i++)
         a->size_hist[i] += (uint64_t)hist[i];
@@ -230,7 +246,27 @@ static void unpack_rest(an_buf *b, seshat_analysis *a, rrank *rr)
     }
 }
 
-int an_root_gather(const an_local *L, MPI_Comm comm, seshat_analysis *a)
+/* The trace against defs.ini: the directory, then each rank's stream as
+ * its reader found it, in rank order (the same for any number of
+ * analyzer processes). */
+static void fill_problems(seshat_analysis *a, const an_local *L, const an_defs *d, rrank *rr)
+{
+    an_problems p = { 0 };
+    an_check_dir(L->dir, d, &p);
+    for (int r = 0; r < a->nranks; r++) {
+        a->traced[r] = !rr[r].absent;
+        const char *e = rr[r].read_error && *rr[r].read_error ? rr[r].read_error : NULL;
+        if (!rr[r].absent)
+            an_check_stream(r, &rr[r].st, e, d, &p);
+        else if (e)
+            an_problems_add(&p, "%s", e);
+    }
+    a->complete = p.n == 0;
+    a->nproblems = p.n;
+    a->problems = p.msg;
+}
+
+int an_root_gather(const an_local *L, const an_defs *d, MPI_Comm comm, seshat_analysis *a)
 {
     int me, np;
     MPI_Comm_rank(comm, &me);
@@ -272,6 +308,7 @@ int an_root_gather(const an_local *L, MPI_Comm comm, seshat_analysis *a)
         an_die("out of memory");
     fill_sites(a, keys);
     fill_profile(a, rr);
+    fill_problems(a, L, d, rr);
     for (int p = 0; p < np; p++) {
         all.pos = rest[p];
         unpack_rest(&all, a, rr);
@@ -281,6 +318,7 @@ int an_root_gather(const an_local *L, MPI_Comm comm, seshat_analysis *a)
             free(rr[r].site[s].loc);
         free(rr[r].site);
         free(rr[r].segs);
+        free(rr[r].read_error);
     }
     free(rr);
     free(rest);

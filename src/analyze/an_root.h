@@ -10,7 +10,8 @@
 #include "analyze/an_local.h"
 #include "analyze/analysis.h"
 
-/* Collective over comm; fills *a on rank 0 only (returns 1 there). */
-int an_root_gather(const an_local *L, MPI_Comm comm, seshat_analysis *a);
+/* Collective over comm; fills *a on rank 0 only (returns 1 there),
+ * with the trace's problems against the definitions d (an_check.h). */
+int an_root_gather(const an_local *L, const an_defs *d, MPI_Comm comm, seshat_analysis *a);
 
 #endif

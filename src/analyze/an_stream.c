@@ -1,6 +1,7 @@
 /* an_stream.c - decode records, group them into calls. */
 #include "analyze/an_stream.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +14,8 @@ struct state {
     an_rec *recs;
     int cap, in_call;
     int64_t t, end;
-    int have_end;
+    int have_end, nrecords;
+    an_stream_status st;
 };
 
 static int push(struct state *s, const an_rec *r)
@@ -59,12 +61,37 @@ static int on_comm(const seshat_tr_record *rec, const an_stream_cb *cb, char *er
     return 0;
 }
 
+/* The first record: magic, version, world rank, application ranks. */
+static int on_header(struct state *s, const seshat_tr_record *rec, char *err, size_t errlen,
+                     const char *path)
+{
+    const uint8_t *p = rec->payload + 8, *end = rec->payload + rec->len;
+    uint64_t version, rank, nranks;
+    if (rec->len < 8 || memcmp(rec->payload, SESHAT_TRACE_MAGIC, 8) ||
+        seshat_get_varint(&p, end, &version) || seshat_get_varint(&p, end, &rank) ||
+        seshat_get_varint(&p, end, &nranks) || rank > INT32_MAX || nranks > INT32_MAX) {
+        snprintf(err, errlen, "%s: malformed HEADER record", path);
+        return -1;
+    }
+    if (version != SESHAT_TRACE_VERSION) {
+        snprintf(err, errlen, "%s: trace format version %llu, this reader reads %d", path,
+                 (unsigned long long)version, SESHAT_TRACE_VERSION);
+        return -1;
+    }
+    s->st.have_header = 1;
+    s->st.header_rank = (int)rank;
+    s->st.header_nranks = (int)nranks;
+    return 0;
+}
+
 /* One record; returns -1 on a malformed one (err set). */
 static int on_record(struct state *s, const seshat_tr_record *rec, const an_stream_cb *cb,
                      char *err, size_t errlen, const char *path)
 {
     an_rec r = { .kind = rec->kind };
     int n = rec->kind == SESHAT_REC_HEADER ? 0 : seshat_tr_decode(rec, r.v, AN_MAX_FIELDS);
+    if (s->nrecords++ == 0 && rec->kind == SESHAT_REC_HEADER)
+        return on_header(s, rec, err, errlen, path);
     switch (rec->kind) {
     case SESHAT_REC_ENTER:
         if (n < 3)
@@ -98,7 +125,7 @@ static int on_record(struct state *s, const seshat_tr_record *rec, const an_stre
         if (n < 2)
             break;
         s->end = (int64_t)r.v[1];
-        s->have_end = 1;
+        s->have_end = s->st.have_end = 1;
         return 0;
     default:
         return 0;   /* HEADER, CALLSITE, PAYLOAD, unknown kinds */
@@ -152,6 +179,12 @@ int an_iter_next(an_iter *it, an_call *out, char *err, size_t errlen)
         return -1;
     }
     return 0;
+}
+
+const an_stream_status *an_iter_status(an_iter *it)
+{
+    it->s.st.open_call = it->s.in_call ? it->s.cur.call : -1;
+    return &it->s.st;
 }
 
 int64_t an_iter_end(const an_iter *it)

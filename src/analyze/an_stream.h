@@ -29,6 +29,15 @@ typedef struct an_stream_cb {
     void (*comm)(void *ctx, int64_t id, int size, const int64_t *world);
 } an_stream_cb;
 
+/* What a stream says about itself, for the checks against defs.ini
+ * (an_check.h): its HEADER (the first record) and whether its END record
+ * (written at MPI_Finalize) was read. */
+typedef struct an_stream_status {
+    int have_header, header_rank, header_nranks;
+    int have_end;
+    int open_call;     /* a call entered and never exited (a crash inside it), else -1 */
+} an_stream_status;
+
 /* Reads DIR/rank-R.sst to the end. Returns 0 and the final virtual time
  * (END record, else the last exit), or -1 with a message naming the file
  * and what was wrong. */
@@ -42,7 +51,8 @@ typedef struct an_iter an_iter;
 an_iter *an_iter_open(const char *dir, int rank, const an_stream_cb *cb, char *err,
                       size_t errlen);
 int an_iter_next(an_iter *it, an_call *out, char *err, size_t errlen);
-int64_t an_iter_end(const an_iter *it);   /* after the end: the final virtual time */
+int64_t an_iter_end(const an_iter *it);
+const an_stream_status *an_iter_status(an_iter *it);   /* so far */   /* after the end: the final virtual time */
 void an_iter_close(an_iter *it);
 
 #endif

@@ -78,11 +78,25 @@ void an_summary(FILE *f, const seshat_analysis *a, const char *dir)
         all += a->rank_time[r];
     }
     int64_t comp = total(a, SESHAT_PAT_COMPUTATION, -2, -1), mpi = total(a, SESHAT_PAT_MPI, -2, -1);
+    if (!a->complete) {
+        fprintf(f, "WARNING: %s is not a whole trace: the wait states of the ranks concerned may be "
+                "missing or wrong (%d problem%s):\n", dir, a->nproblems, a->nproblems > 1 ? "s" : "");
+        for (int i = 0; i < a->nproblems; i++)
+            fprintf(f, "WARNING:   %s\n", a->problems[i]);
+    }
     fprintf(f, "seshat-analyze: %s: %d ranks, run time %.9f s (virtual; ranks end %.9f .. %.9f s)\n",
             dir, a->nranks, s_of(a->run_time), s_of(lo), s_of(a->run_time));
     fprintf(f, "time of all ranks %.9f s: computation %.9f s (%.1f%%), MPI %.9f s (%.1f%%)\n",
             s_of(all), s_of(comp), all ? 100.0 * (double)comp / (double)all : 0, s_of(mpi),
             all ? 100.0 * (double)mpi / (double)all : 0);
+    int ntraced = 0;
+    for (int r = 0; r < a->nranks; r++)
+        ntraced += a->traced[r];
+    if (ntraced < a->nranks)
+        fprintf(f, "%d of %d ranks have a stream; wait states involving the others are unknown "
+                "(not counted): %llu receives, %llu rendezvous sends, %llu collective calls\n",
+                ntraced, a->nranks, (unsigned long long)a->unknown_recvs,
+                (unsigned long long)a->unknown_sends, (unsigned long long)a->unknown_colls);
     wait_states(f, a, all);
     top_sites(f, a);
     if (a->have_critical_path) {

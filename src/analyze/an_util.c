@@ -64,9 +64,11 @@ uint64_t an_key3(int64_t a, int64_t b, int64_t c)
     return mix(mix(mix((uint64_t)a) ^ (uint64_t)b) ^ (uint64_t)c);
 }
 
-/* Chained, one field at a time: mixing (a, b, c) and (d, e) separately and
- * combining them made the key symmetric when a = 0 (mix(0) = 0): rank 0's
- * first messages 1 -> 0 tag 2 and 2 -> 0 tag 1 shared a key. */
+/* Chained, never two halves xor-ed together: with mix(0) = 0 the halves
+ * (0, b, 0) and (d, 0) were symmetric, so the receive key (to 0, from 1,
+ * comm 0, tag 2, seq 0) equalled (to 0, from 2, comm 0, tag 1, seq 0) and
+ * the analyzer paired a receive with another sender's message (found on
+ * hpcc's trace by the oracle; tests/unit/test_an_keys.c). */
 uint64_t an_key5(int64_t a, int64_t b, int64_t c, int64_t d, int64_t e)
 {
     return mix(mix(an_key3(a, b, c) ^ (uint64_t)d) ^ (uint64_t)e);
@@ -177,7 +179,8 @@ void an_buf_put(an_buf *b, const void *p, size_t len)
         b->data = d;
         b->cap = cap;
     }
-    memcpy(b->data + b->n, p, len);
+    if (len)   /* p may be NULL then (an empty vector's data) */
+        memcpy(b->data + b->n, p, len);
     b->n += len;
 }
 
@@ -194,7 +197,8 @@ void an_buf_get(an_buf *b, void *p, size_t len)
 {
     if (b->pos + len > b->n)
         an_die("internal error: short buffer");
-    memcpy(p, b->data + b->pos, len);
+    if (len)
+        memcpy(p, b->data + b->pos, len);
     b->pos += len;
 }
 

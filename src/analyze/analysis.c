@@ -12,7 +12,8 @@ const seshat_pattern_info seshat_pattern_infos[SESHAT_NPATTERNS] = {
 int seshat_analysis_alloc(seshat_analysis *a, int nranks, int nsites)
 {
     size_t r = (size_t)nranks, s = (size_t)nsites + 1;
-    *a = (seshat_analysis){ .nranks = nranks, .nsites = nsites };
+    *a = (seshat_analysis){ .nranks = nranks, .nsites = nsites, .complete = 1 };
+    a->traced = calloc(r ? r : 1, 1);
     a->sites = calloc((size_t)nsites + 1, sizeof *a->sites);
     a->rank_time = calloc(r, sizeof *a->rank_time);
     a->sev = calloc(SESHAT_NPATTERNS * s * r, sizeof *a->sev);
@@ -29,7 +30,7 @@ int seshat_analysis_alloc(seshat_analysis *a, int nranks, int nsites)
     a->nlocal = calloc(r, sizeof *a->nlocal);
     if (!a->sites || !a->rank_time || !a->sev || !a->visits || !a->msg_count || !a->msg_bytes ||
         !a->critical_path || !a->cp_imbalance || !a->whatif_rank_time || !a->timeline ||
-        !a->ntimeline || !a->site_kind || !a->local_site || !a->nlocal) {
+        !a->ntimeline || !a->site_kind || !a->local_site || !a->nlocal || !a->traced) {
         seshat_analysis_free(a);
         return -1;
     }
@@ -51,6 +52,10 @@ void seshat_analysis_free(seshat_analysis *a)
             free(a->local_site[i]);
     free(a->local_site);
     free(a->nlocal);
+    for (int i = 0; i < a->nproblems; i++)
+        free(a->problems[i]);
+    free(a->problems);
+    free(a->traced);
     free(a->sites);
     free(a->rank_time);
     free(a->sev);

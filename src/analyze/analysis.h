@@ -86,6 +86,15 @@ typedef struct seshat_segment {
 
 typedef struct seshat_analysis {
     int nranks;
+    /* Is the trace whole (an_check.h)? If not, every output says so and
+     * lists the problems, one line each naming the file. */
+    int complete;
+    int nproblems;
+    char **problems;
+    unsigned char *traced;   /* [nranks]: 1 if the rank's stream was read */
+    /* Records whose partner rank has no stream (a rank-filtered trace, a
+     * missing stream): their wait states are unknown, not zero. */
+    uint64_t unknown_recvs, unknown_sends, unknown_colls;
     int nsites;
     seshat_site *sites;
     int64_t run_time;        /* the largest final virtual time */

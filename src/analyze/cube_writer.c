@@ -50,7 +50,15 @@ static void anchor(FILE *f, const seshat_analysis *a)
 {
     fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<cube version=\"4.4\">\n"
           " <attr key=\"Creator\" value=\"seshat-analyze\"/>\n"
-          " <attr key=\"CUBE_CT_AGGR\" value=\"SUM\"/>\n <metrics>\n", f);
+          " <attr key=\"CUBE_CT_AGGR\" value=\"SUM\"/>\n", f);
+    /* A trace that is not whole says so where CUBE readers show metadata. */
+    fprintf(f, " <attr key=\"seshat.complete\" value=\"%s\"/>\n", a->complete ? "true" : "false");
+    for (int i = 0; i < a->nproblems; i++) {
+        fprintf(f, " <attr key=\"seshat.problem.%d\" value=\"", i);
+        an_markup(f, a->problems[i]);
+        fputs("\"/>\n", f);
+    }
+    fputs(" <metrics>\n", f);
     for (int p = 0; p < SESHAT_NPATTERNS; p++)
         if (seshat_pattern_infos[p].parent < 0)
             metric(f, p, 2);

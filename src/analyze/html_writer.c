@@ -217,6 +217,22 @@ static void site_table(FILE *f, const seshat_analysis *a)
     fputs("</table>\n", f);
 }
 
+/* A trace that is not whole: the first thing on the page, one problem per line. */
+static void warning(FILE *f, const seshat_analysis *a)
+{
+    if (a->complete)
+        return;
+    fputs("<div class=\"warning\" style=\"border:3px solid #c00;background:#fee;padding:0.5em 1em;"
+          "margin-bottom:1em\"><b>Not a whole trace</b>: the wait states of the ranks concerned "
+          "may be missing or wrong.\n<ul>\n", f);
+    for (int i = 0; i < a->nproblems; i++) {
+        fputs("<li>", f);
+        an_markup(f, a->problems[i]);
+        fputs("</li>\n", f);
+    }
+    fputs("</ul></div>\n", f);
+}
+
 int seshat_analysis_write_html(const seshat_analysis *a, const char *path, char *err,
                                size_t errlen)
 {
@@ -229,6 +245,7 @@ int seshat_analysis_write_html(const seshat_analysis *a, const char *path, char 
           "<style>body{font-family:sans-serif;margin:2em;color:#222}svg.map text{font-size:12px}"
           "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px;"
           "font-size:13px;text-align:left}</style></head><body>\n<h1>seshat analysis</h1>\n", f);
+    warning(f, a);
     fprintf(f, "<p>%d ranks, run time <b>%.9f s</b> (virtual).", a->nranks, 1e-9 * (double)a->run_time);
     if (a->have_whatif) {
         fputs(" What-if ", f);

@@ -202,6 +202,25 @@ static void extras(FILE *f, const seshat_analysis *a)
     fputs("]}\n", f);
 }
 
+/* Whole or not, and why; which ranks' streams were read. */
+static void completeness(FILE *f, const seshat_analysis *a)
+{
+    fprintf(f, "  \"complete\": %s,\n  \"problems\": [", a->complete ? "true" : "false");
+    for (int i = 0; i < a->nproblems; i++) {
+        fputs(i ? ",\n    " : "\n    ", f);
+        str(f, a->problems[i]);
+    }
+    fputs(a->nproblems ? "\n  ],\n  \"traced_ranks\": [" : "],\n  \"traced_ranks\": [", f);
+    for (int r = 0, first = 1; r < a->nranks; r++)
+        if (a->traced[r]) {
+            fprintf(f, "%s%d", first ? "" : ", ", r);
+            first = 0;
+        }
+    fprintf(f, "],\n  \"unknown\": {\"receives\": %llu, \"rendezvous_sends\": %llu, "
+            "\"collective_calls\": %llu},\n", (unsigned long long)a->unknown_recvs,
+            (unsigned long long)a->unknown_sends, (unsigned long long)a->unknown_colls);
+}
+
 int seshat_analysis_write_json(const seshat_analysis *a, const char *path, char *err,
                                size_t errlen)
 {
@@ -210,7 +229,9 @@ int seshat_analysis_write_json(const seshat_analysis *a, const char *path, char 
         snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
         return -1;
     }
-    fprintf(f, "{\n  \"seshat_analysis\": 1,\n  \"ranks\": %d,\n  \"run_time\": ", a->nranks);
+    fprintf(f, "{\n  \"seshat_analysis\": 1,\n  \"ranks\": %d,\n", a->nranks);
+    completeness(f, a);
+    fputs("  \"run_time\": ", f);
     secs(f, a->run_time);
     fputs(",\n  \"rank_time\": [", f);
     for (int r = 0; r < a->nranks; r++) {

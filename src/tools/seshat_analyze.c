@@ -3,10 +3,8 @@
  * the streams of a block of trace ranks, the processes exchange what the
  * wait states need (src/analyze/an_replay.h), and process 0 writes
  * analysis.json, analysis.cubex, report.html and prints the summary. */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <iniparser/iniparser.h>
 #include <limits.h>
 #include <malloc.h>
 #include <mpi.h>
@@ -17,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "analyze/an_check.h"
 #include "analyze/an_cpath.h"
 #include "analyze/an_local.h"
 #include "analyze/an_replay.h"
@@ -79,33 +78,6 @@ static int parse(int argc, char **argv, opts *o)
     return 0;
 }
 
-/* Trace ranks: defs.ini's [trace] ranks, else the rank-N.sst files. */
-static int trace_ranks(const char *dir, char *err, size_t errlen)
-{
-    char path[PATH_MAX + 32];
-    struct stat sb;
-    if (stat(dir, &sb) || !S_ISDIR(sb.st_mode)) {
-        snprintf(err, errlen, "%s: not a trace directory (%s)", dir,
-                 errno ? strerror(errno) : "not a directory");
-        return -1;
-    }
-    snprintf(path, sizeof path, "%s/defs.ini", dir);
-    dictionary *d = access(path, R_OK) == 0 ? iniparser_load(path) : NULL;
-    int n = d ? iniparser_getint(d, "trace:ranks", -1) : -1;
-    if (d)
-        iniparser_freedict(d);
-    for (int r = 0; n < 0; r++) {
-        snprintf(path, sizeof path, "%s/rank-%d.sst", dir, r);
-        if (access(path, R_OK))
-            n = r;
-    }
-    if (n <= 0) {
-        snprintf(err, errlen, "%s: no rank-0.sst: not a seshat trace directory", dir);
-        return -1;
-    }
-    return n;
-}
-
 /* The analyzers under mpirun, as this process's job (common/job.h): a
  * signal to seshat-analyze ends them, and they die with it. */
 static int launch(char **argv, const opts *o, int nranks)
@@ -142,32 +114,24 @@ static int launch(char **argv, const opts *o, int nranks)
     return rc;
 }
 
-/* Why the trace is not whole (NULL if it is): the replay re-enacts every
- * rank's calls, so a missing, empty or unfinished stream would deadlock it. */
-static const char *incomplete(const char *dir, int nranks, char *why, size_t len)
+/* The replay re-enacts every rank's calls: a missing, empty, foreign or
+ * unfinished stream would deadlock it, so --model refuses such a trace
+ * at once, with every problem on one line. */
+static int refuse_partial(const char *dir, const an_defs *d)
 {
-    char path[PATH_MAX + 32];
-    struct stat sb;
-    snprintf(path, sizeof path, "%s/defs.ini", dir);
-    dictionary *d = access(path, R_OK) == 0 ? iniparser_load(path) : NULL;
-    if (!d) {
-        snprintf(why, len, "no defs.ini: the run did not finish (crash, abort or kill)");
-        return why;
-    }
-    int complete = iniparser_getboolean(d, "trace:complete", 0);
-    iniparser_freedict(d);
-    if (!complete) {
-        snprintf(why, len, "defs.ini says complete = false (a stream failed)");
-        return why;
-    }
-    for (int r = 0; r < nranks; r++) {
-        snprintf(path, sizeof path, "%s/rank-%d.sst", dir, r);
-        if (stat(path, &sb) || sb.st_size == 0) {
-            snprintf(why, len, "rank-%d.sst is %s", r, stat(path, &sb) ? "missing" : "empty");
-            return why;
-        }
-    }
-    return NULL;
+    an_problems p = { 0 };
+    an_check_all(dir, d, &p);
+    if (d->ntraced < d->nranks)
+        an_problems_add(&p, "a rank-filtered trace (defs.ini traced = %s of %d ranks)",
+                        d->ranks_spec, d->nranks);
+    char *all = p.n ? an_problems_join(&p) : NULL;
+    if (p.n)
+        fprintf(stderr, "seshat-analyze: --model: %s is not a whole trace: %s; the what-if "
+                "replay needs every rank's whole stream\n", dir, all ? all : "out of memory");
+    free(all);
+    int n = p.n;
+    an_problems_free(&p);
+    return n;
 }
 
 /* The what-if replay: seshat-replay under seshat-run with the model file
@@ -302,17 +266,15 @@ int main(int argc, char **argv)
     char err[PATH_MAX + 256];
     if (parse(argc, argv, &o))
         return 2;
-    int nranks = trace_ranks(o.dir, err, sizeof err);
-    if (nranks < 0) {
+    an_defs d;
+    if (an_defs_load(o.dir, &d, err, sizeof err)) {
         fprintf(stderr, "seshat-analyze: %s\n", err);
         return 2;
     }
+    int nranks = d.nranks;
     int under_mpi = getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMI_SIZE");
-    if (!under_mpi && o.model && incomplete(o.dir, nranks, err, sizeof err)) {
-        fprintf(stderr, "seshat-analyze: --model: %s is not a whole trace (%s); the what-if "
-                "replay needs every rank's complete stream\n", o.dir, err);
+    if (!under_mpi && o.model && refuse_partial(o.dir, &d))
         return 2;
-    }
     if (!under_mpi && o.model) {
         int rc = run_whatif(&o, nranks);
         if (rc)
@@ -330,11 +292,11 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &np);
     an_block(me, nranks, np, &lo, &hi);
     an_local L;
-    an_local_open(&L, o.dir, nranks, lo, hi);
+    an_local_open(&L, o.dir, &d, lo, hi);
     L.want_waits = !o.no_cpath;
     replay_windows(&L, MPI_COMM_WORLD);
     seshat_analysis a;
-    int root = an_root_gather(&L, MPI_COMM_WORLD, &a);
+    int root = an_root_gather(&L, &d, MPI_COMM_WORLD, &a);
     if (!o.no_cpath)
         an_cpath(&L, o.dir, MPI_COMM_WORLD, &a);
     if (root) {
@@ -344,9 +306,13 @@ int main(int argc, char **argv)
         write_outputs(&a, &o);
         if (!o.quiet)
             an_summary(stdout, &a, o.dir);
+        else if (!a.complete)
+            fprintf(stderr, "seshat-analyze: WARNING: %s is not a whole trace (%d problem%s, "
+                    "listed in analysis.json)\n", o.dir, a.nproblems, a.nproblems > 1 ? "s" : "");
         seshat_analysis_free(&a);
     }
     an_local_free(&L);
+    an_defs_free(&d);
     MPI_Finalize();
     return 0;
 }

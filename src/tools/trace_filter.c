@@ -133,6 +133,42 @@ static void copy_file(const char *from, const char *to)
         fclose(b);
 }
 
+/* The output's defs.ini lists the ranks it has streams for: those traced
+ * before (`traced`, default all) and kept by --ranks, as a rank list. */
+static void write_traced(const char *out, const struct filter *f)
+{
+    char path[4200], tmp[4300], line[1024], old[256] = "all";
+    snprintf(path, sizeof path, "%s/defs.ini", out);
+    snprintf(tmp, sizeof tmp, "%s.new", path);
+    FILE *a = fopen(path, "r"), *b = a ? fopen(tmp, "w") : NULL;
+    int nranks = 0;
+    while (b && fgets(line, sizeof line, a)) {
+        if (sscanf(line, " ranks = %d", &nranks) == 1 || !strncmp(line, "traced", 6))
+            sscanf(line, " traced = %255s", old);
+        if (strncmp(line, "traced", 6))
+            fputs(line, b);
+    }
+    if (b) {
+        fputs("traced = ", b);
+        int n = 0;
+        for (int r = 0; r < nranks; r++) {
+            if (!seshat_rankset_contains(old, r) || !seshat_rankset_contains(f->ranks, r))
+                continue;
+            int e = r;
+            while (e + 1 < nranks && seshat_rankset_contains(old, e + 1) &&
+                   seshat_rankset_contains(f->ranks, e + 1))
+                e++;
+            fprintf(b, e > r ? "%s%d-%d" : "%s%d", n++ ? "," : "", r, e);
+            r = e;
+        }
+        fputs(n ? "\n" : "none\n", b);
+        fclose(b);
+        rename(tmp, path);
+    }
+    if (a)
+        fclose(a);
+}
+
 static int parse_args(int argc, char **argv, struct filter *f)
 {
     *f = (struct filter){ 0, "all", "all", 0, 0, INT64_MAX };
@@ -210,6 +246,7 @@ int seshat_filter_main(int argc, char **argv)
     }
     if (d)
         closedir(d);
+    write_traced(out, &f);
     if (tty)
         fprintf(stderr, "\r");
     printf("wrote %s\n", out);

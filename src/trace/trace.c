@@ -24,6 +24,7 @@ static int filtered_out;                 /* this rank is not in trace.ranks */
 static unsigned kinds = ~0u;             /* trace.kinds as a mask */
 static int64_t min_bytes, t_from, t_to = INT64_MAX;
 static char comms[256] = "all";          /* trace.comms */
+static char filters[1400];               /* trace.ranks, kinds, window, min_bytes, for defs.ini */
 static int payload;                      /* trace.payload */
 static int64_t write_delay_ns;           /* trace.debug_write_delay */
 static size_t payload_cap;
@@ -337,6 +338,9 @@ void seshat_trace_start(const seshat_config *cfg, MPI_Comm world, int world_rank
     seshat_window_parse(cfg->trace_window, &t_from, &t_to);
     min_bytes = cfg->trace_min_bytes;
     snprintf(comms, sizeof comms, "%s", cfg->trace_comms);
+    snprintf(filters, sizeof filters, "traced = %s\nkinds = %s\ncomms = %s\nwindow = %s\n"
+             "min_bytes = %lld\n", cfg->trace_ranks, cfg->trace_kinds, cfg->trace_comms,
+             cfg->trace_window, (long long)cfg->trace_min_bytes);
     payload = cfg->trace_payload;
     write_delay_ns = cfg->trace_debug_delay_ns;
     payload_cap = (size_t)cfg->trace_buffer;
@@ -412,7 +416,7 @@ static int defs_text(char *out, size_t len, int complete, unsigned long long wri
         n += snprintf(out + n, len - (size_t)n, "events_recorded = %llu\nreason = \"%s\"\n",
                       recorded, why);
     n += snprintf(out + n, len - (size_t)n, "streams = rank-<r>.sst\nmessage_log = msglog-<k>.sst\n"
-                  "call_sites = sites-<r>.txt\nconfig = config.ini\n");
+                  "call_sites = sites-<r>.txt\nconfig = config.ini\n%s", filters);
     return n < (int)len ? n : (int)len - 1;
 }
 

@@ -106,6 +106,9 @@ awk -v t="$atable" '
     /<!-- END analyze -->/ { skip = 0 }
     !skip { print }' "$doc" >"$doc.tmp" && mv "$doc.tmp" "$doc"
 
+# Analyzer memory against trace length (its own script: it takes minutes).
+BUILD="$BUILD" tests/bench/analyze_mem.sh
+
 # SimGrid model (uncongested) against loggp, messages modeled per second.
 if [ -x tests/bench/simgrid.sh ]; then
     sgout=$(BUILD="$BUILD" tests/bench/simgrid.sh 500 20)

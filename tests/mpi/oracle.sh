@@ -1,27 +1,38 @@
 # oracle.sh - the independent oracle beside seshat-analyze (sourced after
-# lib.sh). oracle_check TRACEDIR [LABEL]: analyzes the trace with M = 1, 2,
-# 3 and 4 analyzer processes and requires tests/tools/oracle.py, which
+# lib.sh). oracle_check TRACEDIR [LABEL [MS]]: tests/tools/oracle.py, which
 # recomputes every pattern from docs/patterns.md on `seshat-trace dump`,
-# to agree with each analysis.json to the nanosecond; then otf2_check.
+# must agree to the nanosecond with seshat-analyze's analysis.json for
+# each analyzer process count in MS: "1 2 3 4" on a few representative
+# traces (the callers choose them), by default "auto" (one run, the
+# analyzer's default M: one process per core), or "have" (the
+# analysis.json the caller has just written, no extra run); then
+# otf2_check.
 oracle_check() {
-    local tdir=$1 label=${2:-$(basename "$1")} m files=() odir
+    local tdir=$1 label=${2:-$(basename "$1")} ms=${3:-auto} m files=() odir
     local what="oracle: $label" desc   # job sets desc: keep the caller's
     odir=$(mktemp -d)
     # seshat-analyze refuses more analyzer processes than traced ranks
     local nr; nr=$(ls "$tdir"/rank-*.sst 2>/dev/null | wc -l)
-    for m in $(seq 1 $((nr < 4 ? (nr > 0 ? nr : 1) : 4))); do
-        job "$what (M = $m)" "$BUILD/bin/seshat-analyze" -j $m --quiet "$tdir" || { rm -rf "$odir"; return; }
-        if [ $rc -ne 0 ] || [ ! -s "$tdir/analysis.json" ]; then
-            bad "$what: seshat-analyze -j $m: exit $rc"
-            rm -rf "$odir"
-            return
+    for m in $ms; do
+        if [ "$m" = have ]; then
+            [ -s "$tdir/analysis.json" ] || { bad "$what: no analysis.json"; rm -rf "$odir"; return; }
+        else
+            [ "$m" != auto ] && [ "$m" -gt "$nr" ] && continue
+            local j=(-j "$m")
+            [ "$m" = auto ] && j=()
+            job "$what (M = $m)" "$BUILD/bin/seshat-analyze" "${j[@]}" --quiet "$tdir" || { rm -rf "$odir"; return; }
+            if [ $rc -ne 0 ] || [ ! -s "$tdir/analysis.json" ]; then
+                bad "$what: seshat-analyze -j $m: exit $rc"
+                rm -rf "$odir"
+                return
+            fi
         fi
         cp "$tdir/analysis.json" "$odir/analysis-$m.json"
         files+=("$odir/analysis-$m.json")
     done
     if SESHAT_TRACE="$BUILD/bin/seshat-trace" timeout -k 5 "$TIMEOUT" python3 tests/tools/oracle.py \
             "$tdir" "${files[@]}" >"$OUT" 2>&1; then
-        ok "$what, M = 1..${#files[@]}: $(sed 's/^oracle agrees: //' "$OUT")"
+        ok "$what, M = ${ms// /, }: $(sed 's/^oracle agrees: //' "$OUT")"
     else
         bad "$what: the analyzer and the oracle differ"
     fi

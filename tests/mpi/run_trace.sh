@@ -29,7 +29,7 @@ for path in direct relay; do
         || bad "$desc: call site 3: $(sed -n 5p "$dir/ring-$path/sites-0.txt")"
     n=$("$TR" msglog "$dir/ring-$path" | grep -vc '^#')
     [ "$n" = 20 ] && ok "$desc: message log has 20 lines" || bad "$desc: message log has $n lines"
-    oracle_check "$dir/ring-$path" "ring ($path)"
+    oracle_check "$dir/ring-$path" "ring ($path)" "$([ $path = direct ] && echo 1 2 3 4 || echo auto)"
 done
 
 # Seshat's nine-field lines: one per message, exactly nine fields, values
@@ -48,10 +48,10 @@ desc="seshat-trace filter"
 if [ -d "$dir/ring-direct" ] && "$TR" filter "$dir/ring-direct" "$dir/filtered" --kinds p2p --ranks 1-2 >/dev/null; then
     got=$("$TR" stats "$dir/filtered" | awk '$1 ~ /^[0-9]+$/ { printf "%s:%s ", $1, $2 }')
     [ "$got" = "1:20 2:20 " ] && ok "$desc: ranks 1-2, 20 p2p events each" || bad "$desc: $got"
-    # seshat-analyze cannot read a rank-filtered trace yet (defs.ini does not
-    # list the traced ranks): the OTF2 check only (issue 13, step 5)
-    echo "skip oracle: seshat-trace filter (rank-filtered traces are not analyzed yet)"
-    otf2_check "$dir/filtered" "seshat-trace filter"
+    # defs.ini lists the ranks kept; the analysis reads those, the oracle agrees
+    grep -q "^traced = 1-2$" "$dir/filtered/defs.ini" && ok "$desc: defs.ini says traced = 1-2" ||
+        bad "$desc: defs.ini: $(grep traced "$dir/filtered/defs.ini")"
+    oracle_check "$dir/filtered" "seshat-trace filter"
 else bad "$desc: failed"; fi
 
 # Crashes: MPI_Abort and a segfault leave readable streams and an
@@ -66,6 +66,12 @@ for how in abort segv; do
         ok "$desc: $ev events read back, reported incomplete"
     else bad "$desc: events '$ev'"; fi
     oracle_check "$dir/crash-$how" "crash ($how)"
+    # The OTF2 export of a crashed run says so: a warning, SESHAT::COMPLETE = false.
+    if command -v otf2-print >/dev/null && "$TR" otf2 "$dir/crash-$how" "$dir/otf2-$how" >"$OUT" 2>&1; then
+        grep -q "WARNING: .* is not a whole trace: defs.ini is missing" "$OUT" &&
+            otf2-print -I "$dir/otf2-$how/traces.otf2" 2>&1 | grep -A1 "SESHAT::COMPLETE" | grep -q "value *false" &&
+            ok "$desc: the OTF2 export warns and says SESHAT::COMPLETE = false" || bad "$desc: OTF2 export of a crashed run"
+    fi
 done
 
 # A trace write that sleeps (test knob) slows the run, not its virtual time.
@@ -99,7 +105,17 @@ if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/coll" -np 4 -- "$T/coll_times" 
    "$TR" otf2 "$dir/coll" "$dir/otf2c" >/dev/null 2>&1 && otf2-print "$dir/otf2c/traces.otf2" >"$OUT" 2>&1; then
     n=$(grep -c "^MPI_COLLECTIVE_END " "$OUT")
     [ "$n" = 88 ] && ok "$desc: 22 collectives x 4 ranks" || bad "$desc: $n collective ends"
-    oracle_check "$dir/coll" "coll_times"
+    oracle_check "$dir/coll" "coll_times" "1 2 3 4"
+    # Without rank 3, no collective on a communicator it is in is judged:
+    # 18 blocking collectives on MPI_COMM_WORLD x 3 ranks are unknown (the
+    # 4 nonblocking ones are never judged).
+    desc="rank-filtered trace"
+    if "$TR" filter "$dir/coll" "$dir/coll3" --ranks 0-2 >/dev/null; then
+        oracle_check "$dir/coll3" "coll_times, ranks 0-2 of 4"
+        got=$(python3 tests/tools/json_get.py "$dir/coll3/analysis.json" "[a['unknown'], a['patterns']['collective']['per_rank'][3]]")
+        [ "$got" = "[{'receives': 0, 'rendezvous_sends': 0, 'collective_calls': 54}, 0.0]" ] &&
+            ok "$desc: coll_times, ranks 0-2: 18 x 3 collective calls unknown, rank 3 has no time" || bad "$desc: $got"
+    else bad "$desc: filter --ranks 0-2"; fi
 fi
 
 # Filters: ranks 1-2 only, point-to-point calls only (Irecv and Isend: 2 x 5
@@ -110,10 +126,22 @@ if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/filt" --set trace.ranks=1-2 --s
     got=$("$TR" stats "$dir/filt" | awk '$1 ~ /^[0-9]+$/ { printf "%s:%s ", $1, $2 }')
     [ "$got" = "1:20 2:20 " ] && [ ! -e "$dir/filt/rank-0.sst" ] && grep -q "complete = true" "$dir/filt/defs.ini" \
         && ok "$desc: ranks 1-2, 20 p2p events each" || bad "$desc: $got"
-    # seshat-analyze cannot read a rank-filtered trace yet (defs.ini does not
-    # list the traced ranks): the OTF2 check only (issue 13, step 5)
-    echo "skip oracle: trace.ranks/kinds (rank-filtered traces are not analyzed yet)"
-    otf2_check "$dir/filt" "trace.ranks/kinds"
+    # kinds = p2p leaves out the Waitall in which the receives complete:
+    # no receive at all, so none from the untraced ranks either.
+    oracle_check "$dir/filt" "trace.ranks/kinds"
+    got=$(python3 tests/tools/json_get.py "$dir/filt/analysis.json" "[a['complete'], a['traced_ranks'], a['unknown']]")
+    [ "$got" = "[True, [1, 2], {'receives': 0, 'rendezvous_sends': 0, 'collective_calls': 0}]" ] &&
+        ok "$desc: analysis of ranks 1-2, complete" || bad "$desc: $got"
+fi
+# Ranks 1-2 of the ring, every kind: rank 1's 5 receives come from the
+# untraced rank 0, their wait states are unknown (rank 2's sends to rank 3
+# are eager: no Late Receiver to miss).
+desc="rank-filtered trace"
+if [ -d "$dir/ring-direct" ] && "$TR" filter "$dir/ring-direct" "$dir/ring12" --ranks 1-2 >/dev/null; then
+    oracle_check "$dir/ring12" "ring, ranks 1-2 of 4"
+    got=$(python3 tests/tools/json_get.py "$dir/ring12/analysis.json" "[a['complete'], a['traced_ranks'], a['unknown']]")
+    [ "$got" = "[True, [1, 2], {'receives': 5, 'rendezvous_sends': 0, 'collective_calls': 0}]" ] &&
+        ok "$desc: 5 receives from rank 0 unknown" || bad "$desc: $got"
 fi
 if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/small" --set trace.min_bytes=16B -np 4 -- "$T/ring" waitall 8 5; then
     [ "$(stat_of "$dir/small" sends) $(stat_of "$dir/small" events)" = "0 148" ] \

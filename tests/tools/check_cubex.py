@@ -4,7 +4,8 @@ well formed: a tar with anchor.xml; the XML parses; every metric has
 <id>.index (CUBEX.INDEX header, endianness 1, the call-node ids of the
 program tree) and <id>.data (CUBEX.DATA, one value per listed call node and
 per location, of the metric's dtype). Prints a summary; exit 1 with the
-reason otherwise. Standard library only."""
+reason otherwise. Also prints "complete: true|false" and one "problem: ..."
+line per problem from the seshat.* attributes. Standard library only."""
 import struct
 import sys
 import tarfile
@@ -59,6 +60,12 @@ def main(path):
         want = 10 + n * len(locations) * SIZES[dtype]
         if data[:10] != b"CUBEX.DATA" or len(data) != want:
             fail("%s.data: %d bytes, want %d (%d nodes x %d locations x %d)" % (mid, len(data), want, n, len(locations), SIZES[dtype]))
+    # seshat-analyze marks a trace that is not whole in the metadata.
+    attrs = {a.get("key"): a.get("value") for a in root.findall("attr")}
+    if "seshat.complete" in attrs:
+        print("complete: %s" % attrs["seshat.complete"])
+        for k in sorted((k for k in attrs if k.startswith("seshat.problem.")), key=lambda k: int(k.split(".")[-1])):
+            print("problem: %s" % attrs[k])
     print("%s: well formed: %d metrics, %d call nodes, %d locations, %d members"
           % (path, len(metrics), len(cnodes), len(locations), len(names)))
 

@@ -139,10 +139,19 @@ def trace_ranks(tracedir):
     return n
 
 
+def with_stream(tracedir, n):
+    """Ranks whose stream is there (not filtered out, missing or empty)."""
+    path = lambda r: os.path.join(tracedir, "rank-%d.sst" % r)
+    return {r for r in range(n) if os.path.exists(path(r)) and os.path.getsize(path(r)) > 0}
+
+
 def analyze(tracedir):
     calls, comms, end = read_dump(tracedir)
     for r in range(trace_ranks(tracedir)):
         end.setdefault(r, 0)   # a stream with no record: a rank with no time
+    # Records whose partner has no stream: their wait states are unknown.
+    present = with_stream(tracedir, trace_ranks(tracedir))
+    unknown = {"receives": 0, "rendezvous_sends": 0, "collective_calls": 0}
     ranks = sorted(end)
     sev = defaultdict(int)                    # (pattern, rank, global site or None) -> ns
     site_of = {}                              # (rank, local site) -> (function, location)
@@ -188,6 +197,7 @@ def analyze(tracedir):
                     sends[k + (nsend[k],)] = s
                     nsend[k] += 1
                     messages[(r, dst)] += 1
+                    unknown["rendezvous_sends"] += dst not in present and s["rendezvous"]
                     if req:
                         open_send[req] = s
                 elif kind == "post":
@@ -199,6 +209,7 @@ def analyze(tracedir):
                          "P": post.pop(req, c.E) if req else c.E, "done": None, "matched_in": c}
                     nrecv[k] += 1
                     recvs.append(v)
+                    unknown["receives"] += src not in present
                     if req == 0:
                         v["done"], v["pos"] = c, pos
                     else:
@@ -267,11 +278,13 @@ def analyze(tracedir):
         c = calls[r][i]
         charge("late_receiver", c, min(P, c.X) - c.E)
 
-    collectives(calls, comms, charge)
-    return ranks, end, sev, site_of, visits, site_time, messages
+    unknown["collective_calls"] = collectives(calls, comms, charge, present)
+    return ranks, end, sev, site_of, visits, site_time, messages, unknown, present
 
 
-def collectives(calls, comms, charge):
+def collectives(calls, comms, charge, present):
+    """Returns the calls on a communicator with a member without a stream."""
+    partial = 0
     """Blocking collectives, paired by their order on the communicator."""
     inst = defaultdict(list)
     for r, cs in calls.items():
@@ -283,6 +296,9 @@ def collectives(calls, comms, charge):
                 kind, comm, root, size = int(rec[2]), int(rec[4]), int(rec[6]), int(rec[8])
                 members = comms[r].get(comm)
                 if not members or len(members) < 2 or r not in members:
+                    continue
+                if any(m not in present for m in members):
+                    partial += 1   # never all there: not judged
                     continue
                 # ids are unique only among members: a split's halves may share one
                 inst[(comm, members[0], seq[comm])].append({"kind": kind, "root": root, "bytes": size, "n": len(members),
@@ -311,6 +327,7 @@ def collectives(calls, comms, charge):
         elif kind in (9, 10):
             for i, m in enumerate(g):
                 charge("early_scan", m["call"], min(max(x["E"] for x in g[:i + 1]), m["X"]) - m["E"])
+    return partial
 
 
 def ns(seconds):
@@ -318,7 +335,7 @@ def ns(seconds):
 
 
 def compare(result, path):
-    ranks, end, sev, site_of, visits, site_time, messages = result
+    ranks, end, sev, site_of, visits, site_time, messages, unknown, present = result
     a = json.load(open(path))
     bad = []
     children = defaultdict(list)
@@ -358,6 +375,11 @@ def compare(result, path):
             got = ns(c["patterns"].get(p, 0))
             if mine != got:
                 bad.append("call site %s %s: %s analysis %d ns, oracle %d ns" % (key[0], key[1], p, got, mine))
+    if a.get("unknown") != unknown:
+        bad.append("unknown wait states (partner without a stream): analysis %s, oracle %s" %
+                   (a.get("unknown"), unknown))
+    if a.get("traced_ranks") != sorted(present):
+        bad.append("traced ranks: analysis %s, oracle %s" % (a.get("traced_ranks"), sorted(present)))
     total = sum(messages.values())
     if a["messages"]["count"] != total:
         bad.append("messages: analysis %d, oracle %d" % (a["messages"]["count"], total))
@@ -380,8 +402,10 @@ def main():
     waits = sum(v for (p, r, s), v in result[2].items()
                 if p not in ("computation", "mpi", "p2p", "collective") and v > 0)
     if not failed:
-        print("oracle agrees: %d ranks, %d call sites, %d ns of wait states, %d messages, %d file(s)" %
-              (len(result[0]), len(result[4]), waits, sum(result[6].values()), len(sys.argv) - 2))
+        unk = sum(result[7].values())
+        print("oracle agrees: %d ranks, %d call sites, %d ns of wait states, %d messages, %d file(s)%s" %
+              (len(result[0]), len(result[4]), waits, sum(result[6].values()), len(sys.argv) - 2,
+               ", %d of %d ranks traced, unknown %s" % (len(result[8]), len(result[0]), result[7]) if unk else ""))
     sys.exit(1 if failed else 0)
 
 
