@@ -384,4 +384,15 @@ if job "trace for the trace tools" "$RUN" --trace "$tdir" --set simulator.clock=
         bad "otf2 into an existing archive: exit $rc"
 else bad "trace for the trace tools: exit $rc"; fi
 
+# The communicator limit: seshat keeps a shadow of each communicator, so a
+# program gets about half of Open MPI's ~65,000; it is warned by name before
+# its own MPI_Comm_dup fails, and the job still ends cleanly.
+if job "communicator limit" "$RUN" --set simulator.clock=none -np 1 -- "$T/comm_limit"; then
+    n=$(value comms)
+    [ "$rc" = 0 ] && grep -q "30000 live communicators: Open MPI allows about 65,000" "$OUT" &&
+        [ "${n:-0}" -gt 30000 ] && [ "$(value error_class)" != 0 ] &&
+        ok "communicator limit: warned at 30000, $n made, then an MPI error the program handles" ||
+        bad "communicator limit: exit $rc, $n communicators, no warning"
+fi
+
 summary
