@@ -163,6 +163,19 @@ int seshat_sg_model_init(seshat_model *m, const seshat_config *cfg, char *err, s
     return 0;
 }
 
+void seshat_sg_model_free(seshat_model *m)
+{
+    struct sg_state *st = m->impl;
+    if (!st)
+        return;
+    for (int b = 0; st->cache && b < st->napp; b++)
+        free(st->cache[b]);
+    free(st->cache);
+    free(st->host);
+    free(st);
+    m->impl = NULL;
+}
+
 static void cache_new(struct sg_state *st, int napp)
 {
     st->napp = napp;

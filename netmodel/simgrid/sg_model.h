@@ -41,6 +41,9 @@ void seshat_sg_model_route(const seshat_model *m, int src, int dst, double out[2
 struct seshat_sg_api;
 const struct seshat_sg_api *seshat_sg_model_api(const seshat_model *m);
 int seshat_sg_model_host(const seshat_model *m, int rank);
+/* Frees what init and load allocated (the model is unusable after; NULL
+ * impl is fine). Model ranks keep theirs for the run; tests make many. */
+void seshat_sg_model_free(seshat_model *m);
 /* The smallest route latency between two ranks, ns (the model's latency
  * factor applied), and that pair; 1 s with a single rank. Computed once. */
 int64_t seshat_sg_model_lookahead(const seshat_model *m, int *a, int *b);

@@ -800,6 +800,7 @@ static int run_schedule(uint64_t seed, int64_t *clocks)
     for (int r = 0; r < P; r++)
         clocks[r] = R[r].clock;
     seshat_cn_free(cn);
+    seshat_sg_model_free(&model);
     return rc;
 }
 
