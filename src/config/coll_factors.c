@@ -52,25 +52,15 @@ static int ordered(const seshat_coll_factor *f, int n)
     return 1;
 }
 
+static int factor_item(const char *tok, int i, void *ctx)
+{
+    seshat_coll_factor *f = ctx;
+    return parse_one(tok, &f[i]) || !ordered(f, i);
+}
+
 int seshat_coll_factors_parse(const char *s, seshat_coll_factor *f, int max)
 {
-    int n = 0;
-    char tok[128];
-    while (*s) {
-        s += strspn(s, " \t,");
-        size_t len = strcspn(s, " \t,");
-        if (!len)
-            break;
-        if (len >= sizeof tok || n == max)
-            return -1;
-        memcpy(tok, s, len);
-        tok[len] = 0;
-        if (parse_one(tok, &f[n]) || !ordered(f, n))
-            return -1;
-        n++;
-        s += len;
-    }
-    return n;
+    return seshat_parse_list(s, max, factor_item, f);
 }
 
 double seshat_config_coll_factor(const seshat_config *cfg, int cls, int64_t bytes)

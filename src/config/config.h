@@ -154,6 +154,11 @@ void seshat_preset_list(FILE *out);
 /* Unit parsers, exposed for tests and tools. Return 0 or -1. */
 int seshat_parse_time_ns(const char *s, int64_t *ns);
 int seshat_parse_bytes(const char *s, int64_t *bytes);
+/* A list of tokens separated by blanks or commas: item(tok, i, ctx) for
+ * each, i counting from 0. Returns the count, or -1 when a token is longer
+ * than 127 bytes, there are more than max, or item returns non-zero. */
+int seshat_parse_list(const char *s, int max, int (*item)(const char *tok, int i, void *ctx),
+                      void *ctx);
 int seshat_parse_bandwidth(const char *s, double *bytes_per_s);
 
 /* A whole decimal integer in [lo, hi] (no sign but '-', no unit, no

@@ -27,23 +27,13 @@ static int parse_one(const char *tok, seshat_net_segment *s)
     return 0;
 }
 
+static int segment_item(const char *tok, int i, void *ctx)
+{
+    seshat_net_segment *seg = ctx;
+    return parse_one(tok, &seg[i]) || (i && seg[i].from <= seg[i - 1].from);
+}
+
 int seshat_segments_parse(const char *s, seshat_net_segment *seg, int max)
 {
-    int n = 0;
-    char tok[128];
-    while (*s) {
-        s += strspn(s, " \t,");
-        size_t len = strcspn(s, " \t,");
-        if (!len)
-            break;
-        if (len >= sizeof tok || n == max)
-            return -1;
-        memcpy(tok, s, len);
-        tok[len] = 0;
-        if (parse_one(tok, &seg[n]) || (n && seg[n].from <= seg[n - 1].from))
-            return -1;
-        n++;
-        s += len;
-    }
-    return n;
+    return seshat_parse_list(s, max, segment_item, seg);
 }

@@ -115,3 +115,25 @@ int seshat_int_arg(const char *tool, const char *opt, const char *s, long long l
             *s ? s : "''", lo, hi);
     return -1;
 }
+
+int seshat_parse_list(const char *s, int max, int (*item)(const char *tok, int i, void *ctx),
+                      void *ctx)
+{
+    int n = 0;
+    char tok[128];
+    while (*s) {
+        s += strspn(s, " \t,");
+        size_t len = strcspn(s, " \t,");
+        if (!len)
+            break;
+        if (len >= sizeof tok || n == max)
+            return -1;
+        memcpy(tok, s, len);
+        tok[len] = 0;
+        if (item(tok, n, ctx))
+            return -1;
+        n++;
+        s += len;
+    }
+    return n;
+}
