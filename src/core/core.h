@@ -11,8 +11,8 @@
 
 #include "config/config.h"
 #include "interpose/gen_calls.h"
-#include "model.h"
-#include "wire.h"
+#include "model/model.h"
+#include "wire/wire.h"
 
 /* ---- runtime (runtime.c owns and writes it) ---- */
 struct seshat_runtime {

@@ -7,8 +7,8 @@
 
 #include "common/log.h"
 #include "core/core.h"
-#include "server.h"
-#include "simgrid/sg_model.h"
+#include "server/server.h"
+#include "model/simgrid.h"
 #include "trace/trace.h"
 
 struct seshat_runtime seshat_rt = { .app = MPI_COMM_NULL, .control = MPI_COMM_NULL };

@@ -3,8 +3,8 @@
  * schedule with its closed-form LogGP cost. */
 #include <stdlib.h>
 
-#include "coll_rounds.h"
-#include "coll_sched.h"
+#include "model/coll_rounds.h"
+#include "model/coll_sched.h"
 
 const char *const seshat_coll_kind_names[SESHAT_COLL_NKINDS] = {
 #define X(E, n) #n,

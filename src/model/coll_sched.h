@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#include "model.h"
+#include "model/model.h"
 
 #define SESHAT_COLL_KINDS(X) \
     X(BARRIER, barrier) X(BCAST, bcast) X(REDUCE, reduce) X(ALLREDUCE, allreduce) \

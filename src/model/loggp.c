@@ -3,8 +3,8 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "model.h"
-#include "simgrid/sg_model.h"
+#include "model/model.h"
+#include "model/simgrid.h"
 
 static seshat_vtime max_vt(seshat_vtime a, seshat_vtime b) { return a > b ? a : b; }
 

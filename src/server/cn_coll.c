@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cn_internal.h"
-#include "coll_sched.h"
+#include "server/cn_internal.h"
+#include "model/coll_sched.h"
 
 struct xfer {
     int round, src, dst;

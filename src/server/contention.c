@@ -11,9 +11,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "cn_internal.h"
+#include "server/cn_internal.h"
 #include "simgrid/sg_bridge.h"
-#include "simgrid/sg_model.h"
+#include "model/simgrid.h"
 #include "common/log.h"
 
 #define NEVER INT64_MAX

@@ -7,13 +7,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "coll_sched.h"
-#include "contention.h"
-#include "matrix.h"
-#include "server.h"
-#include "status.h"
-#include "wire.h"
-#include "simgrid/sg_model.h"
+#include "model/coll_sched.h"
+#include "server/contention.h"
+#include "server/matrix.h"
+#include "server/server.h"
+#include "server/status.h"
+#include "wire/wire.h"
+#include "model/simgrid.h"
 #include "common/log.h"
 
 #define SPIN_WINDOW_NS 500000   /* keep spinning this long after a message */

@@ -7,7 +7,7 @@
 #include <mpi.h>
 
 #include "config/config.h"
-#include "model.h"
+#include "model/model.h"
 
 typedef struct seshat_server_args {
     const seshat_config *cfg;

@@ -40,10 +40,10 @@
 #include <cmocka.h>
 
 #include "config/config.h"
-#include "contention.h"
-#include "coll_sched.h"
+#include "server/contention.h"
+#include "model/coll_sched.h"
 #include "simgrid/sg_bridge.h"
-#include "simgrid/sg_model.h"
+#include "model/simgrid.h"
 
 #define MAXR 8
 #define MAXOPS 512

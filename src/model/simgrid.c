@@ -10,9 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "sg_loader.h"
-#include "sg_model.h"
-#include "sg_placement.h"
+#include "simgrid/sg_loader.h"
+#include "simgrid.h"
+#include "simgrid/sg_placement.h"
 
 static const char *const sg_models[] = { "CM02", "SMPI", "LV08", "IB" };
 

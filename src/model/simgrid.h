@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model.h"
+#include "model/model.h"
 
 /* Fill the function table (every rank; loads nothing). Refuses settings
  * that cannot work: contention = on, a non-CM02 model on the direct path. */
