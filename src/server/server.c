@@ -200,7 +200,7 @@ static void on_coll(struct server *s, const seshat_coll_entry *e)
 
 static void on_batch(struct server *s, const MPI_Status *st)
 {
-    static seshat_envelope buf[SESHAT_BATCH_MAX];
+    seshat_envelope buf[SESHAT_BATCH_MAX];
     int n = 0;
     s->a->get_count(st, MPI_BYTE, &n);
     s->a->recv(buf, (int)sizeof buf, MPI_BYTE, st->MPI_SOURCE, SESHAT_TAG_BATCH, s->a->control,
@@ -265,7 +265,7 @@ static void finish_matrix(struct server *s)
 static void on_route(struct server *s, const int32_t *pair, int from)
 {
     double r[2];
-    seshat_sg_model_route(s->a->model, pair[0], pair[1], r);
+    seshat_model_route(s->a->model, pair[0], pair[1], r);
     s->a->send(r, sizeof r, MPI_BYTE, from, SESHAT_TAG_ROUTE_ANS, s->a->control);
 }
 
