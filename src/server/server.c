@@ -13,7 +13,6 @@
 #include "server/server.h"
 #include "server/status.h"
 #include "wire/wire.h"
-#include "model/simgrid.h"
 #include "common/log.h"
 
 #define SPIN_WINDOW_NS 500000   /* keep spinning this long after a message */
@@ -437,8 +436,16 @@ void seshat_server_run(const seshat_server_args *a)
     int relay = a->cfg->path == SESHAT_PATH_RELAY;
     if (a->cfg->report_matrix && seshat_matrix_init(&s.matrix, a->napp))
         seshat_error("report.matrix: out of memory for %d ranks", a->napp);
-    if (a->cfg->model == SESHAT_MODEL_SIMGRID && a->cfg->sg_contention)
+    if ((a->model->caps & SESHAT_MODEL_CAP_CONTENTION) && a->cfg->sg_contention) {
         s.cn = seshat_cn_new(a->model, a->napp, cn_send, cn_log, &s);
+        /* A collective's steps are flows whose latency is the lookahead's
+         * floor: a factor below 1 would break it, so none is applied. */
+        if (a->world_rank == a->napp &&
+            (a->cfg->collective_factor != 1 || a->cfg->ncoll_factors > 0))
+            fprintf(stderr, "seshat: warning: network.contention = on does not apply "
+                    "network.collective_factor or [collectives] factors (docs/models.md, "
+                    "\"What-if factors\")\n");
+    }
     s.w = watch_new(a);
     int64_t last = mono_ns();
     /* The watchdog's rank hears every rank's last note before it leaves. */
