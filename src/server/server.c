@@ -62,7 +62,8 @@ static void nap(int64_t ns)
 static void log_line(struct server *s, const seshat_envelope *e, int64_t net_ns)
 {
     if (s->a->msglog)
-        s->a->msglog(SESHAT_ENV_PROTO(e->proto) == SESHAT_PROTO_EAGER ? 1 : 2,
+        s->a->msglog(SESHAT_ENV_PROTO(e->proto) == SESHAT_PROTO_EAGER ? SESHAT_MSGLOG_EAGER
+                                                                      : SESHAT_MSGLOG_RENDEZVOUS,
                      mono_ns() - s->start, e->src, e->dst, e->t_inject, net_ns, e->tag, 0,
                      e->bytes);
 }

@@ -42,7 +42,7 @@
 #include "config/config.h"
 #include "server/contention.h"
 #include "model/coll_sched.h"
-#include "simgrid/sg_bridge.h"
+#include "model/simgrid/sg_bridge.h"
 #include "model/simgrid.h"
 
 #define MAXR 8
