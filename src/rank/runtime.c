@@ -6,7 +6,7 @@
 #include <time.h>
 
 #include "common/log.h"
-#include "core/core.h"
+#include "rank/core.h"
 #include "server.h"
 #include "simgrid/sg_model.h"
 #include "trace/trace.h"
