@@ -25,7 +25,7 @@ CPPFLAGS += -Isrc -Isrc/model -Isrc/server -Isrc/wire -Itraceout $(MPI_CFLAGS)
 ALL_CFLAGS = $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(SAN_FLAGS)
 LDFLAGS += $(SAN_FLAGS)
 
-LIB_SRCS := $(wildcard src/common/*.c src/config/*.c src/core/*.c src/trace/*.c \
+LIB_SRCS := $(wildcard src/common/*.c src/config/*.c src/rank/*.c src/trace/*.c \
                        src/interpose/*.c src/model/*.c src/model/simgrid/*.c \
                        src/server/*.c traceout/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
@@ -127,7 +127,7 @@ $(BUILD)/bin/seshat-sweep: src/tools/seshat-sweep
 # Unit tests: each test links the library objects it needs plus cmocka.
 $(BUILD)/tests/unit/%: tests/unit/%.c $(LIB_OBJS) $(ANALYZE_OBJS) $(CALIB_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(ANALYZE_OBJS) $(CALIB_OBJS) $(BUILD)/obj/src/interpose/gen_real.o $(BUILD)/obj/src/core/ordinals.o $(filter $(BUILD)/obj/src/core/clock_%,$(LIB_OBJS)) $(filter-out $(BUILD)/obj/src/interpose/% $(BUILD)/obj/src/core/% $(BUILD)/obj/src/trace/%,$(LIB_OBJS)) \
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(ANALYZE_OBJS) $(CALIB_OBJS) $(BUILD)/obj/src/interpose/gen_real.o $(BUILD)/obj/src/rank/ordinals.o $(filter $(BUILD)/obj/src/rank/clock_%,$(LIB_OBJS)) $(filter-out $(BUILD)/obj/src/interpose/% $(BUILD)/obj/src/rank/% $(BUILD)/obj/src/trace/%,$(LIB_OBJS)) \
 	    $(LDFLAGS) -lcmocka $(LIB_LIBS) $(MPI_LIBS)
 
 # MPI test programs: a plain build (run preloaded) and a relinked one.

@@ -6,7 +6,7 @@
  * source's uplink and its destination's downlink shared equally (so a
  * small message overtakes a large one, and flows slow each other down).
  * The application ranks are state machines that follow the rank side of
- * the protocol as src/core/p2p.c and inbox.c do: envelopes with floors and
+ * the protocol as src/rank/p2p.c and inbox.c do: envelopes with floors and
  * ordinals, posts, block reports (clock, oldest unmatched post, answers
  * taken, earliest answer usable now), answers taken in ordinal order,
  * collectives and communicator creation (SESHAT_COLL_SYNC). Between them

@@ -1,8 +1,8 @@
 /* coll.c - entry-time exchange and exit times for collectives (coll.h). */
 #include <stdlib.h>
 
-#include "core/coll.h"
-#include "core/inbox.h"
+#include "rank/coll.h"
+#include "rank/inbox.h"
 #include "trace/trace.h"
 
 struct member { int64_t entry, bytes, root; };

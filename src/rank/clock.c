@@ -7,8 +7,8 @@
 #include <stdint.h>
 
 #include "common/log.h"
-#include "core/clock_src.h"
-#include "core/core.h"
+#include "rank/clock_src.h"
+#include "rank/core.h"
 
 static seshat_clock_kind clock_kind;
 static seshat_clksrc src;

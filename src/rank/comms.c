@@ -6,8 +6,8 @@
 #include <stdlib.h>
 
 #include "common/log.h"
-#include "core/core.h"
-#include "core/inbox.h"
+#include "rank/core.h"
+#include "rank/inbox.h"
 #include "trace/trace.h"
 
 #define NBUCKETS 256

@@ -9,7 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/core.h"
+#include "rank/core.h"
 
 int64_t seshat_watch_ns;
 int seshat_watch_dirty;

@@ -8,7 +8,7 @@
 #define SESHAT_COLL_H
 
 #include "model/coll_sched.h"
-#include "core/core.h"
+#include "rank/core.h"
 
 /* MPI_Alltoallv and MPI_Alltoallw pass this kind: timed as alltoall (mean
  * block), with the cost factors [collectives] factors names alltoallv. */

@@ -14,7 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/clock_src.h"
+#include "rank/clock_src.h"
 
 #define barrier() __asm__ volatile("" ::: "memory")
 

@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "core/core.h"
+#include "rank/core.h"
 
 #define NBUCKETS 4096
 

@@ -3,8 +3,8 @@
 #include <sched.h>
 #include <string.h>
 
-#include "core/inbox.h"
-#include "core/ordinals.h"
+#include "rank/inbox.h"
+#include "rank/ordinals.h"
 #include "trace/trace.h"
 
 static seshat_vtime nic_free;     /* sender-local: when the NIC may inject again */

@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "core/inbox.h"
-#include "core/ordinals.h"
+#include "rank/inbox.h"
+#include "rank/ordinals.h"
 
 struct ans_node {
     seshat_answer a;

@@ -6,7 +6,7 @@
 #include <time.h>
 
 #include "common/log.h"
-#include "core/core.h"
+#include "rank/core.h"
 #include "server/server.h"
 #include "model/simgrid.h"
 #include "trace/trace.h"

@@ -5,7 +5,7 @@
 #ifndef SESHAT_INBOX_H
 #define SESHAT_INBOX_H
 
-#include "core/core.h"
+#include "rank/core.h"
 
 /* Relay: the next answer for (src world rank, comm id, tag); waits for it.
  * With `remove` zero it stays queued (Probe). */

@@ -1,7 +1,7 @@
 /* ordinals.c - an open-addressing hash of per-key counters (ordinals.h). */
 #include <stdlib.h>
 
-#include "core/ordinals.h"
+#include "rank/ordinals.h"
 
 struct slot { int peer, tag; int32_t comm_id, next; int used; };
 
