@@ -88,6 +88,14 @@ desc="simgrid factors, pingpong node-0 - node-15 (contention = on)"
 job "$desc" "$RUN" "${SG[@]}" "${FACT[@]}" --set network.contention=on --set network.path=relay \
     -np 2 -- "$T/pingpong" blocking 8 1024 1048576 && pingpong_checks "$lat" "$bw"
 
+# ... but no collective factor there: said once, not silently ignored.
+desc="simgrid contention = on says collective_factor is not applied"
+if job "$desc" "$RUN" "${SG[@]}" --set network.contention=on --set network.path=relay \
+       --set network.collective_factor=$CF -np 2 -- "$T/pingpong" blocking 8; then
+    n=$(grep -c "warning: network.contention = on does not apply network.collective_factor" "$OUT")
+    [ $rc -eq 0 ] && [ "$n" = 1 ] && ok "$desc" || bad "$desc (rc $rc, $n warnings)"
+fi
+
 # Allreduce, two ranks per fat-tree leaf: step 1 within a leaf, step 2
 # across the spine; both legs scaled by all three factors.
 printf 'node-0\nnode-1\nnode-4\nnode-5\n' > "$PLACE"
