@@ -219,8 +219,10 @@ void an_cpath(an_local *L, const char *dir, MPI_Comm comm, seshat_analysis *a)
     for (size_t i = 0; !me && i < np; i++) {
         int64_t r = all[3 * i], s = all[3 * i + 1];
         int g = s < 0 ? a->nsites : (r >= 0 && r < a->nranks && s < a->nlocal[r]) ? a->local_site[r][s] : -1;
-        if (g >= 0)
+        if (g >= 0) {
             a->critical_path[g] += all[3 * i + 2];
+            a->cp_rank[(size_t)g * (size_t)a->nranks + (size_t)r] += all[3 * i + 2];
+        }
     }
     free(all);
     if (!me)

@@ -47,7 +47,7 @@
     X(NXN_COMPLETION, "nxn_completion", SESHAT_PAT_COLL, "N x N Completion",                    \
       "Time in an all-to-all collective after the first rank left")                            \
     X(EARLY_REDUCE, "early_reduce", SESHAT_PAT_COLL, "Early Reduce",                            \
-      "A reduction root waited for the first sender to enter")                                 \
+      "A reduction/gather root waited for the latest sender to enter")                                 \
     X(EARLY_SCAN, "early_scan", SESHAT_PAT_COLL, "Early Scan",                                  \
       "A scan waited for the last lower rank to enter")                                        \
     X(LATE_BROADCAST, "late_broadcast", SESHAT_PAT_COLL, "Late Broadcast",                      \
@@ -116,6 +116,8 @@ typedef struct seshat_analysis {
     int have_critical_path;
     int64_t *critical_path;  /* [nsites + 1]: time on the critical path */
     int64_t *cp_imbalance;   /* [nsites + 1]: critical-path imbalance */
+    int64_t *cp_rank;        /* [nsites + 1][nranks]: critical_path split by the
+                                rank the path ran on (CUBE's location dimension) */
 
     int have_whatif;
     char *whatif_model;      /* the --model file */
