@@ -114,8 +114,8 @@ FMT = {"DOUBLE": "d", "UINT64": "Q", "INT64": "q", "FLOAT": "f", "INT32": "i", "
 
 
 class Checker:
-    def __init__(self, path):
-        self.path, self.failed = path, []
+    def __init__(self, path, quiet=False):
+        self.path, self.failed, self.quiet = path, [], quiet
         self.tar = tarfile.open(path)
         self.root = ET.fromstring(self.tar.extractfile("anchor.xml").read())
         self.metrics = {}   # uniq_name -> (element, parent uniq_name or None)
@@ -135,13 +135,25 @@ class Checker:
 
     def rule(self, name, problems, ok_text):
         if problems:
-            self.failed.append(name)
+            self.failed.append("%s (%s)" % (name, problems[0]) if self.quiet else name)
+            if self.quiet:
+                return
             for p in problems[:12]:
                 print("FAIL %s: %s" % (name, p))
             if len(problems) > 12:
                 print("FAIL %s: ... %d more" % (name, len(problems) - 12))
-        else:
+        elif not self.quiet:
             print("ok   %s: %s" % (name, ok_text))
+
+    def check(self, jpath=None):
+        """Every rule; the failed ones (with the first problem if quiet)."""
+        self.names()
+        self.hierarchy()
+        self.region_rule()
+        self.calltree()
+        if jpath:
+            self.values(jpath)
+        return self.failed
 
     def names(self):
         bad = ["uniq_name %s appears twice" % u for u in self.dups]
@@ -262,14 +274,10 @@ def main(argv):
     except (OSError, tarfile.TarError, KeyError, ET.ParseError, AttributeError) as e:
         print("FAIL read: %s: %s" % (argv[1], e))
         return 1
-    c.names()
-    c.hierarchy()
-    c.region_rule()
-    c.calltree()
-    if len(argv) > 2:
-        c.values(argv[2])
+    c.check(argv[2] if len(argv) > 2 else None)
     print("%s: %s" % (argv[1], "rules failed: " + ", ".join(c.failed) if c.failed else "all rules hold"))
     return 1 if c.failed else 0
 
 
-sys.exit(main(sys.argv))
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
