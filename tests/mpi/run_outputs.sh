@@ -7,7 +7,10 @@
 # - the OTF2 export through otf2-print: source code locations and calling
 #   contexts on every ENTER, communicators and groups for Vampir's matrix,
 #   the bytes matrix = analysis.json, nonblocking events paired
-#   (tests/tools/otf2_check.py).
+#   (tests/tools/otf2_check.py);
+# - report.html in headless Chromium: its text = analysis.json, the zoom
+#   and sort clicks, screenshots at two sizes not blank
+#   (tests/tools/html_check.py; SESHAT_SCREENSHOT_DIR keeps the PNGs).
 cd "$(dirname "$0")/../.." || exit 1
 . tests/mpi/lib.sh
 AN="$BUILD/bin/seshat-analyze"
@@ -74,6 +77,15 @@ PY
     want="main/MPI_Barrier@$SC:223 main/late_sender/MPI_Recv@$SC:53 A reduction/gather root waited for the latest sender to enter"
     [ "$got" = "$want" ] && ok "$desc: $got" || bad "$desc: '$got', want '$want'"
     otf2 all --json --site "MPI_Recv@$SC:53@0" --site "MPI_Issend@$SC:102@0" --site "MPI_Barrier@$SC:223@3"
+    desc="outputs all: report.html"
+    if command -v chromium >/dev/null || command -v chromium-browser >/dev/null; then
+        python3 tests/tools/html_check.py "$dir/all/report.html" "$dir/all/analysis.json" \
+            ${SESHAT_SCREENSHOT_DIR:+"$SESHAT_SCREENSHOT_DIR"} >"$OUT" 2>&1 &&
+            ok "$desc: $(grep -c '^ok ' "$OUT") browser rules hold ($(grep '^ok   zoom' "$OUT" | cut -d: -f2-))" ||
+            bad "$desc: html_check.py"
+    else
+        echo "skip $desc: browser tests (no chromium; tools/install-deps.sh installs it)"
+    fi
 fi
 
 # Fortran (mpi_f08): the calls come from the program unit, not Open MPI's
