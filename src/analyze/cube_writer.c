@@ -179,6 +179,13 @@ static void widen(cube_fn *f, const char *file, int line)
         f->end = line;
 }
 
+/* Call nodes in order of line, then call. */
+static int site_after(const cube_tree *t, int x, int y)
+{
+    return t->site_line[x] != t->site_line[y] ? t->site_line[x] > t->site_line[y]
+                                              : t->site_mpi[x] > t->site_mpi[y];
+}
+
 static void tree_build(cube_tree *t, const seshat_analysis *a)
 {
     size_t n = (size_t)a->nsites + 1;
@@ -211,12 +218,21 @@ static void tree_build(cube_tree *t, const seshat_analysis *a)
         for (int s = 0; s < a->nsites; s++)
             if (t->site_fn[s] == f) {
                 int j = k++;
-                for (; j > first && t->site_line[t->order[j - 1]] > t->site_line[s]; j--)
+                for (; j > first && site_after(t, t->order[j - 1], s); j--)
                     t->order[j] = t->order[j - 1];
                 t->order[j] = s;
             }
-        for (int j = first; j < k; j++)
-            t->site_cnode[t->order[j]] = id++;
+        /* Sites of one call from one place share a call path (calls at
+         * offsets of a module without line information, two calls on a
+         * line): one call node, as Scalasca would have it. */
+        for (int j = first; j < k; j++) {
+            int s = t->order[j], same = j > first ? t->order[j - 1] : -1;
+            t->site_cnode[s] = same >= 0 && t->site_line[same] == t->site_line[s] &&
+                                       t->site_mpi[same] == t->site_mpi[s] &&
+                                       !strcmp(t->site_file[same], t->site_file[s])
+                                   ? t->site_cnode[same]
+                                   : id++;
+        }
     }
     t->ncnodes = id;
 }
@@ -335,10 +351,12 @@ static void program(FILE *f, const seshat_analysis *a, const cube_tree *t)
     for (int fn = 0, k = 0; fn < t->nfn; fn++) {
         if (fn)
             cnode(f, t->fn[fn].cnode, fn, t->fn[fn].file, 0, 3, 0);
-        for (; k < a->nsites && t->site_fn[t->order[k]] == fn; k++) {
+        for (int last = -1; k < a->nsites && t->site_fn[t->order[k]] == fn; k++) {
             int s = t->order[k];
-            cnode(f, t->site_cnode[s], t->nfn + t->site_mpi[s], t->site_file[s], t->site_line[s],
-                  fn ? 4 : 3, 1);
+            if (t->site_cnode[s] != last)   /* merged sites: one node */
+                cnode(f, t->site_cnode[s], t->nfn + t->site_mpi[s], t->site_file[s],
+                      t->site_line[s], fn ? 4 : 3, 1);
+            last = t->site_cnode[s];
         }
         if (fn)
             fputs("   </cnode>\n", f);

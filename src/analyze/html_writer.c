@@ -530,9 +530,10 @@ static const char style[] =
     "table.sortable th{cursor:pointer;background:#f4f4f4}nav a{margin-right:1em}"
     ".tlbar{margin:0.3em 0}#tlv{cursor:crosshair}</style>\n";
 
-/* Sorting, zooming, and the test hook: "#click=ID,ID,..." clicks those
+/* Sorting, zooming, and two hooks: "#click=ID,ID,..." clicks those
  * elements in turn once the page is ready and records the timeline's range
- * after each in body's data-views (tests drive the page through it). */
+ * after each in body's data-views (tests drive the page through it);
+ * "#view=SECTION" shows that section alone (the docs' screenshots). */
 static const char script[] =
     "<script>(function(){\n"
     "var tl=document.getElementById('tlv'),run=+document.getElementById('tl').dataset.run||1,"
@@ -563,7 +564,9 @@ static const char script[] =
     "  u=parseFloat(p),w=parseFloat(q),c=isNaN(u)||isNaN(w)?p.localeCompare(q):u-w;return up?-c:c;});\n"
     " rows.forEach(function(r){t.tBodies[0].appendChild(r);});th.dataset.dir=up?'up':'down';\n"
     " document.body.dataset.sorted=i+' '+th.dataset.dir;};});\n"
-    "var m=/^#click=([\\w,-]+)$/.exec(location.hash),log=[];if(m)m[1].split(',').forEach(function(id){\n"
+    "var v=/[#&]view=([\\w-]+)/.exec(location.hash);if(v){var on=false;[].slice.call(document.body.children)\n"
+    " .forEach(function(e){if(e.tagName==='H2')on=e.id===v[1];if(e.tagName!=='SCRIPT'&&!on)e.style.display='none';});}\n"
+    "var m=/[#&]click=([\\w,-]+)/.exec(location.hash),log=[];if(m)m[1].split(',').forEach(function(id){\n"
     " var e=document.getElementById(id);if(e)e.click();log.push(document.body.dataset.view||'');});\n"
     "document.body.dataset.views=log.join('|');\n"
     "document.body.setAttribute('data-rendered','yes');})();</script>\n";

@@ -567,10 +567,13 @@ static uint32_t write_where(OTF2_GlobalDefWriter *d, const struct pass *ps, uint
     uint32_t s0 = s;
     for (int i = 0; i < wh->nstrs; i++)
         OTF2_GlobalDefWriter_WriteString(d, s++, wh->strs[i]);
+    uint32_t noline = s++;   /* the description of a function without line information */
+    OTF2_GlobalDefWriter_WriteString(d, noline, "no line information");
     for (int i = 0; i < wh->nufn; i++) {
         const struct ufn *u = &wh->ufn[i];
         OTF2_GlobalDefWriter_WriteRegion(d, (OTF2_RegionRef)(ps->nregions + i), s0 + (uint32_t)u->name,
-                                         s0 + (uint32_t)u->name, 0, OTF2_REGION_ROLE_FUNCTION,
+                                         s0 + (uint32_t)u->name, u->begin ? 0 : noline,
+                                         OTF2_REGION_ROLE_FUNCTION,
                                          OTF2_PARADIGM_USER, OTF2_REGION_FLAG_NONE,
                                          s0 + (uint32_t)u->file, u->begin, u->end);
     }

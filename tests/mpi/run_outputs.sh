@@ -95,6 +95,16 @@ if outputs f08 2 -- "$T/pingpong_f08"; then
     otf2 f08 --json
 fi
 
+# A program built without -g: call sites are module offsets, no lines;
+# regions say "no line information", calls from one function merge by call.
+desc="outputs nolines"
+if mpicc -O1 -o "$dir/ring_nog" tests/mpi/ring.c -lm >"$OUT" 2>&1; then
+    if outputs nolines 4 -- "$dir/ring_nog" waitall 8 5; then
+        cube nolines --json
+        otf2 nolines --json
+    fi
+else bad "$desc: mpicc"; fi
+
 # A rank-filtered trace (ranks 0-1 of 4): not whole, still well formed.
 if outputs part 4 --set trace.ranks=0-1 -- "$T/an_scenarios" all; then
     cube part
