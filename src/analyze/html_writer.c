@@ -400,8 +400,9 @@ static void timeline_waits(FILE *f, const seshat_analysis *a, int rows, int rh, 
         const seshat_wait *w = &a->top_waits[i];
         if (w->rank >= rows || w->cause_rank < 0 || w->cause_rank >= rows)
             continue;
-        fprintf(f, "<rect class='wait' x='%.3f' y='%d' width='%.3f' height='%d' fill='none' "
-                   "stroke='#d00' vector-effect='non-scaling-stroke'><title>wait %d: rank %d, %.9f s"
+        fprintf(f, "<rect class='wait' x='%.3f' y='%d' width='%.3f' height='%d' "
+                   "fill='rgba(221,0,0,0.18)' stroke='#d00' stroke-width='2' "
+                   "vector-effect='non-scaling-stroke'><title>wait %d: rank %d, %.9f s"
                    "</title></rect><line x1='%.3f' y1='%.1f' x2='%.3f' y2='%.1f' stroke='#d00' "
                    "stroke-width='1.5' vector-effect='non-scaling-stroke'/>\n",
                 (double)w->from * k, rh * w->rank, (double)(w->to - w->from) * k, rh - 1, i + 1,
