@@ -326,9 +326,13 @@ static void region(FILE *f, int id, const char *name, const char *mod, int begin
             !strcmp(paradigm, "mpi") ? "MPI library" : begin ? "" : "no line information");
 }
 
+/* line -1: unknown, left out as cubew does. */
 static void cnode(FILE *f, int id, int callee, const char *mod, int line, int depth, int close)
 {
-    fprintf(f, "%*s<cnode id=\"%d\" line=\"%d\" mod=\"", depth, "", id, line);
+    fprintf(f, "%*s<cnode id=\"%d\" ", depth, "", id);
+    if (line >= 0)
+        fprintf(f, "line=\"%d\" ", line);
+    fputs("mod=\"", f);
     an_markup(f, mod);
     fprintf(f, "\" calleeId=\"%d\">%s\n", callee, close ? "</cnode>" : "");
 }
@@ -346,11 +350,11 @@ static void program(FILE *f, const seshat_analysis *a, const cube_tree *t)
             kind = t->site_mpi[s] == i ? a->site_kind[s] : kind;
         region(f, t->nfn + i, t->mpi[i], "MPI", 0, 0, "mpi", mpi_role(t->mpi[i], kind));
     }
-    /* A function's own call site is one frame up, not in the trace: line 0. */
-    cnode(f, 0, 0, t->fn[0].file, 0, 2, 0);
+    /* A function's own call site is one frame up, not in the trace. */
+    cnode(f, 0, 0, t->fn[0].file, -1, 2, 0);
     for (int fn = 0, k = 0; fn < t->nfn; fn++) {
         if (fn)
-            cnode(f, t->fn[fn].cnode, fn, t->fn[fn].file, 0, 3, 0);
+            cnode(f, t->fn[fn].cnode, fn, t->fn[fn].file, -1, 3, 0);
         for (int last = -1; k < a->nsites && t->site_fn[t->order[k]] == fn; k++) {
             int s = t->order[k];
             if (t->site_cnode[s] != last)   /* merged sites: one node */

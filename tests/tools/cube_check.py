@@ -16,9 +16,10 @@ checked on its own and named in the output; exit 1 if any fails.
              only with the descr "no line information"; never -1 or an
              empty file (what cube_sanity flags)
   calltree   a real call tree: one root; MPI calls are leaves under the
-             user function that called them (in that function's file), each call node with the call
-             site's file and line; no two siblings with the same region and
-             call site
+             user function that called them (in that function's file),
+             each with its call site (mod, line >= 0; a function's own
+             call site is not in the trace and is left out, as cubew does
+             for -1); no two siblings with the same region and call site
   values     with analysis.json: each Scalasca metric's sum over call
              nodes and locations (values are inclusive of sub-metrics, as
              CUBE stores them) equals the analyzer's figure, to 1 ns/rank
@@ -221,7 +222,7 @@ class Checker:
                 bad.append("cnode %s (%s) is not under the user function that called it" % (c.get("id"), r.findtext("name")))
             elif mpi and int(c.get("line", "0")) > 0 and c.get("mod") != caller.get("mod"):
                 bad.append("cnode %s (%s): called from %s, its caller %s is in %s" % (c.get("id"), r.findtext("name"), c.get("mod"), caller.findtext("name"), caller.get("mod")))
-            if depth > 0 and (not c.get("mod") or int(c.get("line", "-1")) < 0):
+            if mpi and (not c.get("mod") or int(c.get("line", "-1")) < 0):
                 bad.append("cnode %s (%s): call site mod=%r line=%s" % (c.get("id"), r.findtext("name"), c.get("mod"), c.get("line")))
             seen = set()
             for k in kids:
