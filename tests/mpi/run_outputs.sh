@@ -83,6 +83,10 @@ PY
             ${SESHAT_SCREENSHOT_DIR:+"$SESHAT_SCREENSHOT_DIR"} >"$OUT" 2>&1 &&
             ok "$desc: $(grep -c '^ok ' "$OUT") browser rules hold ($(grep '^ok   zoom' "$OUT" | cut -d: -f2-))" ||
             bad "$desc: html_check.py"
+        # the mouse, through Chromium's DevTools: zoom button, drag, wheel, show link
+        python3 tests/tools/html_clicks.py "$dir/all/report.html" "$dir/all/analysis.json" >"$OUT" 2>&1 &&
+            ok "$desc: $(tail -1 "$OUT" | sed 's/^.*: //') (zoom in, drag, wheel, whole run, click, show)" ||
+            bad "$desc: html_clicks.py"
     else
         echo "skip $desc: browser tests (no chromium; tools/install-deps.sh installs it)"
     fi
