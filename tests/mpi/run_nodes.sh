@@ -1,0 +1,132 @@
+#!/bin/bash
+# run_nodes.sh - several nodes on one machine (tests/tools/node_agent.sh:
+# each node's orted in its own UTS namespace, TCP over the loopback) with
+# per-node model ranks (simulator.ranks = per-node): the mapping seshat-run
+# prints, and virtual times identical to the single-node run (clock = none)
+# for point-to-point, collectives, traces and the analyzer.
+cd "$(dirname "$0")/../.." || exit 1
+. tests/mpi/lib.sh
+if ! unshare --uts true 2>/dev/null; then
+    echo "skip run_nodes.sh: unshare --uts is not permitted here (emulated nodes need it)"
+    exit 0
+fi
+TR="$BUILD/bin/seshat-trace"
+AN="$BUILD/bin/seshat-analyze"
+J=tests/tools/json_get.py
+dir=$(mktemp -d)
+trap 'rm -rf "$dir" "$OUT"' EXIT
+TIMEOUT=${SESHAT_TEST_TIMEOUT:-60}
+me=$(hostname)
+AGENT=$(realpath tests/tools/node_agent.sh)
+printf '%s slots=1\nnode-b slots=1\n' "$me" >"$dir/hosts1"
+printf '%s slots=3\nnode-b slots=3\n' "$me" >"$dir/hosts2"
+printf '%s slots=2\nnode-b slots=2\nnode-c slots=2\n' "$me" >"$dir/hosts3"
+# on NODES: SESHAT_MPIRUN_ARGS for the emulated nodes of hostfile NODES
+on() {
+    echo "--hostfile $dir/$1 --mca plm_rsh_agent $AGENT --mca btl self,vader,tcp" \
+         "--mca oob_tcp_if_include lo --mca btl_tcp_if_include lo"
+}
+# L = 5us, 1 ns/B, o = 0 (as tests/mpi/run.sh)
+BASE=(--set simulator.clock=none --set network.latency=5us --set network.bandwidth=1GB/s
+      --set network.overhead=0 --set network.gap=0)
+results() { grep '^RESULT ' "$OUT" | sort; }
+
+# The harness itself: plain mpirun over the agent sees the node names.
+desc="emulated nodes (plain mpirun)"
+if job "$desc" mpirun --oversubscribe $([ "$(id -u)" = 0 ] && echo --allow-run-as-root) \
+        $(on hosts3) -np 6 hostname; then
+    got=$(sort "$OUT" | uniq -c | awk '{ printf "%s%s:%s", sep, $2, $1; sep = " " }')
+    want=$(printf '%s\n' "$me:2" node-b:2 node-c:2 | sort -t: -k1,1 | tr '\n' ' ' | sed 's/ $//')
+    [ "$got" = "$want" ] && ok "$desc: $got" || bad "$desc: got '$got', expected '$want'"
+fi
+# Today's placement on emulated nodes: K = 2 model ranks, the last two.
+desc="simulator.ranks = 2 on 3 nodes"
+if SESHAT_MPIRUN_ARGS=$(on hosts3) job "$desc" "$RUN" "${BASE[@]}" --set simulator.ranks=2 \
+        -np 4 -- "$T/pingpong" blocking 8 1024 1048576; then
+    expect "blocking 8" 10016; expect "blocking 1024" 12048; expect "blocking 1048576" 2127152
+fi
+
+# --dry-run shows the mapping: node, model rank, the ranks it serves.
+# mapping NAME HOSTFILE NP SETTING "LINE" ...
+mapping() {
+    local name=$1 hosts=$2 np=$3 set=$4 line; shift 4
+    desc="dry run $name"
+    SESHAT_MPIRUN_ARGS=$(on "$hosts") job "$desc" "$RUN" --set simulator.ranks="$set" \
+        --dry-run -np "$np" -- "$T/ring" waitall 8 5 || return
+    [ $rc -eq 0 ] || { bad "$desc: exit $rc"; return; }
+    for line in "$@"; do
+        grep -qxF "# $line" "$OUT" && ok "$desc: $line" || bad "$desc: no line '# $line'"
+    done
+    grep -q -- "--rankfile " "$OUT" && ok "$desc: mpirun gets a rankfile" || bad "$desc: no --rankfile"
+}
+mapping "2 nodes, per-node" hosts2 6 per-node \
+    "node $me: model rank 6 serves ranks 0-2" "node node-b: model rank 7 serves ranks 3-5"
+mapping "3 nodes, per-node" hosts3 6 per-node "node $me: model rank 6 serves ranks 0-1" \
+    "node node-b: model rank 7 serves ranks 2-3" "node node-c: model rank 8 serves ranks 4-5"
+mapping "2 nodes, per-node:2" hosts2 6 per-node:2 \
+    "node $me: model rank 6 serves ranks 0,2" "node $me: model rank 7 serves rank 1" \
+    "node node-b: model rank 8 serves ranks 3,5" "node node-b: model rank 9 serves rank 4"
+
+# A plain number keeps today's placement: no rankfile, no mapping.
+desc="dry run 2 nodes, simulator.ranks = 2"
+if SESHAT_MPIRUN_ARGS=$(on hosts2) job "$desc" "$RUN" --set simulator.ranks=2 --dry-run -np 6 \
+        -- "$T/ring" waitall 8 5; then
+    ! grep -q -- "--rankfile\|^# node" "$OUT" && grep -q -- " -np 8 " "$OUT" \
+        && ok "$desc: -np 8, no rankfile, no mapping" || bad "$desc: $(tail -1 "$OUT")"
+fi
+
+# same NAME HOSTFILE NP SETTING PROGRAM ARGS...: the RESULT lines of the
+# run on the emulated nodes equal those of the single-node run ($ref), and
+# the end-of-run summary names every node's model rank.
+same() {
+    local name=$1 hosts=$2 np=$3 set=$4; shift 4
+    desc="$name: single node"
+    job "$desc" "$RUN" "${BASE[@]}" "${EXTRA[@]}" -np "$np" -- "$@" || return
+    local ref; ref=$(results)
+    [ -n "$ref" ] && [ $rc -eq 0 ] || { bad "$desc: exit $rc, no RESULT lines"; return 1; }
+    desc="$name: $hosts, simulator.ranks = $set"
+    SESHAT_MPIRUN_ARGS=$(on "$hosts") job "$desc" "$RUN" "${BASE[@]}" "${EXTRA[@]}" \
+        --set simulator.ranks="$set" -np "$np" -- "$@" || return
+    [ $rc -eq 0 ] || { bad "$desc: exit $rc"; return 1; }
+    [ "$(results)" = "$ref" ] && ok "$desc: $(echo "$ref" | wc -l) RESULT lines identical" \
+        || bad "$desc: RESULT lines differ from the single-node run"
+    local nodes; nodes=$(grep -c "^seshat: node .*: model rank [0-9]* serves ranks\? " "$OUT")
+    local want; want=$(($(wc -l <"$dir/$hosts") * ${set#per-node:}))
+    [ "$set" = per-node ] && want=$(wc -l <"$dir/$hosts")
+    [ "$nodes" = "$want" ] && ok "$desc: summary names $want model ranks" \
+        || bad "$desc: summary names $nodes model ranks, expected $want"
+}
+EXTRA=()
+same "pingpong" hosts1 2 per-node "$T/pingpong" blocking 8 1024 1048576 &&
+    { expect "blocking 8" 10016; expect "blocking 1024" 12048; expect "blocking 1048576" 2127152; }
+same "ring" hosts2 6 per-node "$T/ring" waitall 8 5
+EXTRA=(--set network.path=relay)
+same "ring (relay)" hosts3 6 per-node:2 "$T/ring" waitall 1048576 3
+EXTRA=()
+same "collectives" hosts3 6 per-node "$T/coll_times" 8 all
+same "collectives (split)" hosts2 6 per-node:2 "$T/coll_times" 1024 all split
+
+# Traces and the analyzer: the streams written on 3 nodes give the same
+# statistics and the same analysis as the single-node ones.
+traced() {
+    local where=$1; shift
+    rm -rf "$dir/tr-$where"
+    desc="traced an_scenarios ($where)"
+    job "$desc" "$RUN" "${BASE[@]}" "$@" --trace "$dir/tr-$where" -np 6 -- "$T/an_scenarios" all ||
+        return 1
+    [ $rc -eq 0 ] || { bad "$desc: exit $rc"; return 1; }
+    "$TR" stats "$dir/tr-$where" >"$dir/stats-$where" 2>&1 || { bad "$desc: seshat-trace stats"; return 1; }
+    job "analyze ($where)" "$AN" "$dir/tr-$where" || return 1
+    [ $rc -eq 0 ] || { bad "analyze ($where): exit $rc"; return 1; }
+    python3 "$J" "$dir/tr-$where/analysis.json" \
+        "[a['run_time'], sorted(a['patterns'].items())]" >"$dir/an-$where" 2>&1
+}
+if traced one && SESHAT_MPIRUN_ARGS=$(on hosts3) traced nodes --set simulator.ranks=per-node; then
+    desc="trace on 3 nodes"
+    cmp -s "$dir/stats-one" "$dir/stats-nodes" && ok "$desc: seshat-trace stats identical" \
+        || bad "$desc: stats differ: $(diff "$dir/stats-one" "$dir/stats-nodes" | head -3 | tr '\n' ' ')"
+    desc="analyzer on 3 nodes"
+    cmp -s "$dir/an-one" "$dir/an-nodes" && ok "$desc: run time and patterns identical ($(cut -c1-60 "$dir/an-one"))" \
+        || bad "$desc: differ: $(cat "$dir/an-one") vs $(cat "$dir/an-nodes")"
+fi
+summary
