@@ -58,6 +58,12 @@ mapping() {
         grep -qxF "# $line" "$OUT" && ok "$desc: $line" || bad "$desc: no line '# $line'"
     done
     grep -q -- "--rankfile " "$OUT" && ok "$desc: mpirun gets a rankfile" || bad "$desc: no --rankfile"
+    drop_rankfile
+}
+# a dry run leaves its rankfile for the command it prints
+drop_rankfile() {
+    local f; f=$(sed -n 's/^# rankfile \([^ ]*\) .*/\1/p' "$OUT")
+    case "$f" in */seshat-rankfile-*) rm -f "$f" ;; esac
 }
 mapping "2 nodes, per-node" hosts2 6 per-node \
     "node $me: model rank 6 serves ranks 0-2" "node node-b: model rank 7 serves ranks 3-5"
@@ -66,6 +72,35 @@ mapping "3 nodes, per-node" hosts3 6 per-node "node $me: model rank 6 serves ran
 mapping "2 nodes, per-node:2" hosts2 6 per-node:2 \
     "node $me: model rank 6 serves ranks 0,2" "node $me: model rank 7 serves rank 1" \
     "node node-b: model rank 8 serves ranks 3,5" "node node-b: model rank 9 serves rank 4"
+
+# Bad values: one line naming the key, exit 2, nothing started.
+refuse() {
+    desc="refused: $1"; shift
+    local want=$1; shift
+    job "$desc" "$@" || return
+    [ $rc -eq 2 ] && [ "$(wc -l <"$OUT")" = 1 ] && grep -qF "$want" "$OUT" \
+        && ok "$desc: $(cat "$OUT")" || bad "$desc: exit $rc, expected one line with '$want'"
+}
+for v in per-node:0 per-node:65 per-nodes per-node: per-node:x 0; do
+    refuse "simulator.ranks = $v" "simulator.ranks = \"$v\": expected a whole number from 1 to 65536, per-node or per-node:C" \
+        "$RUN" --set simulator.ranks=$v --dry-run -np 2 -- "$T/ring" waitall 8 5
+done
+refuse "per-node with contention" "simulator.ranks = per-node: not with network.contention = on" \
+    "$RUN" --set simulator.ranks=per-node --set network.model=simgrid --set network.contention=on \
+    --dry-run -np 2 -- "$T/ring" waitall 8 5
+printf '%s slots=two\n' "$me" >"$dir/hosts-bad"
+SESHAT_MPIRUN_ARGS="--hostfile $dir/hosts-bad" refuse "hostfile slots=two" \
+    "line 1: 'slots=two': expected NAME [slots=N]" \
+    "$RUN" --set simulator.ranks=per-node --dry-run -np 2 -- "$T/ring" waitall 8 5
+# Ranks placed by mpirun alone (not by seshat-run's rankfile): 8 ranks by
+# slot leave the first node without a model rank; every rank refuses.
+desc="per-node without the rankfile"
+if job "$desc" mpirun --oversubscribe $([ "$(id -u)" = 0 ] && echo --allow-run-as-root) $(on hosts3) \
+        -np 8 -x LD_PRELOAD="$(realpath "$BUILD/lib/libseshat.so")${SESHAT_PRELOAD_EXTRA:+:$SESHAT_PRELOAD_EXTRA}" \
+        -x SESHAT_SET="simulator.ranks=per-node;simulator.clock=none" "$T/ring" waitall 8 5; then
+    want="seshat: config error: simulator.ranks = per-node: the node of rank 0 holds 0 of the model ranks 5-7, expected 1"
+    [ $rc -ne 0 ] && grep -qF "$want" "$OUT" && ok "$desc: exit $rc, '$want'" || bad "$desc: exit $rc"
+fi
 
 # A plain number keeps today's placement: no rankfile, no mapping.
 desc="dry run 2 nodes, simulator.ranks = 2"
@@ -77,9 +112,14 @@ fi
 
 # same NAME HOSTFILE NP SETTING PROGRAM ARGS...: the RESULT lines of the
 # run on the emulated nodes equal those of the single-node run ($ref), and
-# the end-of-run summary names every node's model rank.
+# the end-of-run summary shows the mapping the dry run showed.
 same() {
     local name=$1 hosts=$2 np=$3 set=$4; shift 4
+    desc="$name: $hosts, dry run"
+    SESHAT_MPIRUN_ARGS=$(on "$hosts") job "$desc" "$RUN" --set simulator.ranks="$set" --dry-run \
+        -np "$np" -- "$@" || return
+    drop_rankfile
+    local map; map=$(sed -n 's/^# node /node /p' "$OUT")
     desc="$name: single node"
     job "$desc" "$RUN" "${BASE[@]}" "${EXTRA[@]}" -np "$np" -- "$@" || return
     local ref; ref=$(results)
@@ -90,11 +130,12 @@ same() {
     [ $rc -eq 0 ] || { bad "$desc: exit $rc"; return 1; }
     [ "$(results)" = "$ref" ] && ok "$desc: $(echo "$ref" | wc -l) RESULT lines identical" \
         || bad "$desc: RESULT lines differ from the single-node run"
-    local nodes; nodes=$(grep -c "^seshat: node .*: model rank [0-9]* serves ranks\? " "$OUT")
+    local nodes; nodes=$(sed -n 's/^seshat: node /node /p' "$OUT")
     local want; want=$(($(wc -l <"$dir/$hosts") * ${set#per-node:}))
     [ "$set" = per-node ] && want=$(wc -l <"$dir/$hosts")
-    [ "$nodes" = "$want" ] && ok "$desc: summary names $want model ranks" \
-        || bad "$desc: summary names $nodes model ranks, expected $want"
+    [ "$nodes" = "$map" ] && [ "$(echo "$map" | wc -l)" = "$want" ] \
+        && ok "$desc: summary shows the dry run's mapping ($want model ranks: $(echo "$nodes" | tr '\n' ';'))" \
+        || bad "$desc: summary mapping '$nodes', dry run '$map' ($want model ranks expected)"
 }
 EXTRA=()
 same "pingpong" hosts1 2 per-node "$T/pingpong" blocking 8 1024 1048576 &&
@@ -115,7 +156,13 @@ traced() {
     job "$desc" "$RUN" "${BASE[@]}" "$@" --trace "$dir/tr-$where" -np 6 -- "$T/an_scenarios" all ||
         return 1
     [ $rc -eq 0 ] || { bad "$desc: exit $rc"; return 1; }
-    "$TR" stats "$dir/tr-$where" >"$dir/stats-$where" 2>&1 || { bad "$desc: seshat-trace stats"; return 1; }
+    # counts and end times (not the compressed sizes: call-site addresses
+    # differ from run to run), and every record (a receive's record may
+    # come before or after a neighbouring one: it is written when the real
+    # message matches, in real time)
+    "$TR" stats "$dir/tr-$where" | awk '!/^(stream_bytes|bytes_per_event) / { NF = NF > 7 ? 7 : NF; print }' \
+        >"$dir/stats-$where" 2>&1 || { bad "$desc: seshat-trace stats"; return 1; }
+    "$TR" dump "$dir/tr-$where" | sed 's/ 0x[0-9a-f]*$//' | sort >"$dir/dump-$where"
     job "analyze ($where)" "$AN" "$dir/tr-$where" || return 1
     [ $rc -eq 0 ] || { bad "analyze ($where): exit $rc"; return 1; }
     python3 "$J" "$dir/tr-$where/analysis.json" \
@@ -125,6 +172,9 @@ if traced one && SESHAT_MPIRUN_ARGS=$(on hosts3) traced nodes --set simulator.ra
     desc="trace on 3 nodes"
     cmp -s "$dir/stats-one" "$dir/stats-nodes" && ok "$desc: seshat-trace stats identical" \
         || bad "$desc: stats differ: $(diff "$dir/stats-one" "$dir/stats-nodes" | head -3 | tr '\n' ' ')"
+    n=$(wc -l <"$dir/dump-one")
+    [ "$n" -gt 700 ] && cmp -s "$dir/dump-one" "$dir/dump-nodes" && ok "$desc: the $n records identical" \
+        || bad "$desc: records differ: $(diff "$dir/dump-one" "$dir/dump-nodes" | head -3 | tr '\n' ' ')"
     desc="analyzer on 3 nodes"
     cmp -s "$dir/an-one" "$dir/an-nodes" && ok "$desc: run time and patterns identical ($(cut -c1-60 "$dir/an-one"))" \
         || bad "$desc: differ: $(cat "$dir/an-one") vs $(cat "$dir/an-nodes")"
