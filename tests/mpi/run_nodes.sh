@@ -148,35 +148,63 @@ same "collectives" hosts3 6 per-node "$T/coll_times" 8 all
 same "collectives (split)" hosts2 6 per-node:2 "$T/coll_times" 1024 all split
 
 # Traces and the analyzer: the streams written on 3 nodes give the same
-# statistics and the same analysis as the single-node ones.
+# statistics and the same analysis as the single-node ones, also with each
+# node writing to a disk of its own (collected afterwards), and with one
+# analyzer process per node.
+# traced WHERE TRACEDIR [seshat-run options]: an_scenarios on 6 ranks
 traced() {
-    local where=$1; shift
-    rm -rf "$dir/tr-$where"
+    local where=$1 tdir=$2; shift 2
     desc="traced an_scenarios ($where)"
-    job "$desc" "$RUN" "${BASE[@]}" "$@" --trace "$dir/tr-$where" -np 6 -- "$T/an_scenarios" all ||
-        return 1
+    job "$desc" "$RUN" "${BASE[@]}" "$@" --trace "$tdir" -np 6 -- "$T/an_scenarios" all || return 1
     [ $rc -eq 0 ] || { bad "$desc: exit $rc"; return 1; }
-    # counts and end times (not the compressed sizes: call-site addresses
-    # differ from run to run), and every record (a receive's record may
-    # come before or after a neighbouring one: it is written when the real
-    # message matches, in real time)
-    "$TR" stats "$dir/tr-$where" | awk '!/^(stream_bytes|bytes_per_event) / { NF = NF > 7 ? 7 : NF; print }' \
-        >"$dir/stats-$where" 2>&1 || { bad "$desc: seshat-trace stats"; return 1; }
-    "$TR" dump "$dir/tr-$where" | sed 's/ 0x[0-9a-f]*$//' | sort >"$dir/dump-$where"
-    job "analyze ($where)" "$AN" "$dir/tr-$where" || return 1
-    [ $rc -eq 0 ] || { bad "analyze ($where): exit $rc"; return 1; }
-    python3 "$J" "$dir/tr-$where/analysis.json" \
-        "[a['run_time'], sorted(a['patterns'].items())]" >"$dir/an-$where" 2>&1
 }
-if traced one && SESHAT_MPIRUN_ARGS=$(on hosts3) traced nodes --set simulator.ranks=per-node; then
-    desc="trace on 3 nodes"
-    cmp -s "$dir/stats-one" "$dir/stats-nodes" && ok "$desc: seshat-trace stats identical" \
-        || bad "$desc: stats differ: $(diff "$dir/stats-one" "$dir/stats-nodes" | head -3 | tr '\n' ' ')"
-    n=$(wc -l <"$dir/dump-one")
-    [ "$n" -gt 700 ] && cmp -s "$dir/dump-one" "$dir/dump-nodes" && ok "$desc: the $n records identical" \
-        || bad "$desc: records differ: $(diff "$dir/dump-one" "$dir/dump-nodes" | head -3 | tr '\n' ' ')"
-    desc="analyzer on 3 nodes"
-    cmp -s "$dir/an-one" "$dir/an-nodes" && ok "$desc: run time and patterns identical ($(cut -c1-60 "$dir/an-one"))" \
-        || bad "$desc: differ: $(cat "$dir/an-one") vs $(cat "$dir/an-nodes")"
+# examine WHERE TRACEDIR [analyzer launcher...]: counts and end times (not
+# the compressed sizes: call-site addresses differ from run to run), every
+# record (sorted: a receive's record is written when the real message
+# matches, in real time, so it may come before or after a neighbour), and
+# the analysis
+examine() {
+    local where=$1 tdir=$2; shift 2
+    "$TR" stats "$tdir" | awk '!/^(stream_bytes|bytes_per_event) / { NF = NF > 7 ? 7 : NF; print }' \
+        >"$dir/stats-$where" 2>&1 || { bad "$where: seshat-trace stats"; return 1; }
+    "$TR" dump "$tdir" | sed 's/ 0x[0-9a-f]*$//' | sort >"$dir/dump-$where"
+    desc="analyze ($where)"
+    job "$desc" "$@" "$AN" "$tdir" || return 1
+    [ $rc -eq 0 ] || { bad "$desc: exit $rc"; return 1; }
+    python3 "$J" "$tdir/analysis.json" "[a['run_time'], a['complete'], sorted(a['patterns'].items())]" \
+        >"$dir/an-$where" 2>&1
+}
+# same_trace WHERE DESC: WHERE's results equal the single-node ones
+same_trace() {
+    desc="trace, $2"
+    cmp -s "$dir/stats-one" "$dir/stats-$1" && ok "$desc: seshat-trace stats identical" \
+        || bad "$desc: stats differ: $(diff "$dir/stats-one" "$dir/stats-$1" | head -3 | tr '\n' ' ')"
+    local n; n=$(wc -l <"$dir/dump-one")
+    [ "$n" -gt 700 ] && cmp -s "$dir/dump-one" "$dir/dump-$1" && ok "$desc: the $n records identical" \
+        || bad "$desc: records differ: $(diff "$dir/dump-one" "$dir/dump-$1" | head -3 | tr '\n' ' ')"
+    desc="analyzer, $2"
+    cmp -s "$dir/an-one" "$dir/an-$1" && ok "$desc: run time and patterns identical ($(cut -c1-40 "$dir/an-one")...)" \
+        || bad "$desc: differ: $(cut -c1-200 "$dir/an-one") vs $(cut -c1-200 "$dir/an-$1")"
+}
+if traced one "$dir/tr-one" && examine one "$dir/tr-one"; then
+    grep -q "^\[0.054423966, True, " "$dir/an-one" && ok "analyzer, one node: run time 0.054423966 s, complete" \
+        || bad "analyzer, one node: $(cut -c1-80 "$dir/an-one")"
+    SESHAT_MPIRUN_ARGS=$(on hosts3) traced nodes "$dir/tr-nodes" --set simulator.ranks=per-node &&
+        examine nodes "$dir/tr-nodes" mpirun --oversubscribe $([ "$(id -u)" = 0 ] && echo --allow-run-as-root) \
+            $(on hosts3) --map-by ppr:1:node -np 3 &&
+        same_trace nodes "3 nodes, per-node model ranks, 3 analyzers (one per node)"
+    # Node-local disks: DISKS/local is a disk of each node's own.
+    disks=$dir/disks
+    mkdir -p "$disks/local"
+    if SESHAT_NODE_DISKS=$disks SESHAT_MPIRUN_ARGS=$(on hosts3) traced "node-local disks" \
+            "$disks/local/t" --set simulator.ranks=per-node; then
+        desc="node-local disks"
+        got=$(cd "$disks" && ls local/t/*.sst node-b/t/*.sst node-c/t/*.sst 2>&1 | tr '\n' ' ')
+        want="local/t/msglog-6.sst local/t/rank-0.sst local/t/rank-1.sst node-b/t/msglog-7.sst node-b/t/rank-2.sst node-b/t/rank-3.sst node-c/t/msglog-8.sst node-c/t/rank-4.sst node-c/t/rank-5.sst "
+        [ "$got" = "$want" ] && ok "$desc: every node wrote its own streams: $got" \
+            || bad "$desc: streams '$got', expected '$want'"
+        cp -n "$disks"/node-b/t/* "$disks"/node-c/t/* "$disks/local/t/"   # collect
+        examine local "$disks/local/t" && same_trace local "node-local disks, collected"
+    fi
 fi
 summary
