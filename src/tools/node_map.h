@@ -4,7 +4,7 @@
  * ranks per node that holds application ranks, N + d*C + j on the d-th
  * such node, the j-th application rank of a node served by its model rank
  * j mod C. libseshat finds the same from MPI_COMM_TYPE_SHARED at run time
- * (src/core/placement.c) and says so in the end-of-run summary. */
+ * (src/rank/placement.c) and says so in the end-of-run summary. */
 #ifndef SESHAT_NODE_MAP_H
 #define SESHAT_NODE_MAP_H
 
