@@ -387,7 +387,7 @@ int main(int argc, char **argv)
     args[n++] = "-x";
     args[n++] = setenv_arg;
     static char init[PATH_MAX], init_env[PATH_MAX + 32];
-    if (!dry)
+    if (!dry && !rankfile[0])   /* a rankfile: the ranks run on other nodes */
         init_file(init, sizeof init);
     if (init[0]) {
         snprintf(init_env, sizeof init_env, "SESHAT_INIT_FILE=%s", init);
@@ -426,5 +426,6 @@ int main(int argc, char **argv)
     }
     if (cfg.report_matrix)
         seshat_matrix_plot(cfg.report_prefix);
+    seshat_nodes_free(&map);
     return rc;
 }
