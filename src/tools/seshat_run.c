@@ -217,6 +217,7 @@ static int per_node_map(seshat_node_map *m, int np, const seshat_config *cfg, in
     if (seshat_nodes_find(m, getenv("SESHAT_MPIRUN_ARGS"), err, sizeof err) ||
         seshat_nodes_place(m, np, cfg->sim_ranks, err, sizeof err)) {
         fprintf(stderr, "seshat-run: simulator.ranks = per-node: %s\n", err);
+        seshat_nodes_free(m);
         return -1;
     }
     rankfile[0] = 0;
@@ -409,6 +410,7 @@ int main(int argc, char **argv)
         if (rankfile[0])
             printf("# rankfile %s (written for this command; remove it after)\n", rankfile);
         print_quoted(args);
+        seshat_nodes_free(&map);
         return 0;
     }
     int rc = run(args, np, nmodel), reached = init_reached(init);
