@@ -395,7 +395,8 @@ int main(int argc, char **argv)
         args[n++] = "-x";
         args[n++] = init_env;
     }
-    const char *status_env = dry ? NULL : live_status_env();
+    /* (model ranks on other nodes would write their status files there) */
+    const char *status_env = dry || rankfile[0] ? NULL : live_status_env();
     if (status_env) {
         args[n++] = "-x";
         args[n++] = (char *)status_env;
