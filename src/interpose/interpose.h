@@ -5,7 +5,7 @@
 #ifndef SESHAT_INTERPOSE_H
 #define SESHAT_INTERPOSE_H
 
-#include "core/core.h"
+#include "rank/core.h"
 #include "interpose/gen_calls.h"
 #include "trace/trace.h"
 

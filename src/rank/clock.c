@@ -1,0 +1,233 @@
+/* clock.c - the virtual clock: integer nanoseconds that advance only by
+ * compute intervals (between leaving one MPI call and entering the next)
+ * and by model costs. Time inside MPI or seshat never enters it, and
+ * neither does the cost of reading the clock itself: what one empty
+ * interval costs, measured at start-up, is taken off every interval
+ * (docs/models.md, "The virtual clock"). */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "common/log.h"
+#include "rank/clock_src.h"
+#include "rank/core.h"
+
+static seshat_clock_kind clock_kind;
+static seshat_clksrc src;
+static double clock_factor = 1.0;
+static int64_t overhead_ns;   /* subtracted from every raw interval */
+static seshat_vtime vnow;
+static int64_t mark_ns;       /* where the interval started (gated: wall) */
+/* Gated source: the page's switch count at the mark, and an anchor: a
+ * wall reading, the thread's CPU time read right after it, and the switch
+ * count then. Between an anchor and a mark with no switch in between, CPU
+ * time advanced as wall time did. */
+static uint32_t mark_sw, anchor_sw;
+static int64_t anchor_wall, anchor_cpu;
+/* MPI calls left so far, the count right after the last MPI_Wtime, and
+ * the time it read. */
+static uint64_t leaves, wtime_mark = UINT64_MAX;
+static seshat_vtime wtime_read;
+
+/* 2^62 ns, 146 years: past it a sum of model costs could overflow the
+ * int64 clock, so the run stops with a clear error instead. */
+#define SESHAT_VTIME_LIMIT ((seshat_vtime)1 << 62)
+
+static void check_limit(void)
+{
+    if (vnow <= SESHAT_VTIME_LIMIT)
+        return;
+    seshat_error("the virtual clock passed 2^62 ns (146 years; int64 nanoseconds would "
+                 "overflow): check the configured times and factors; ending the job");
+    seshat_real.Abort(MPI_COMM_WORLD, 1);
+}
+
+_Static_assert(sizeof(seshat_vtime) == sizeof(int64_t), "virtual time is int64 nanoseconds");
+
+static void anchor_at(int64_t wall);
+static void mark_now(void);
+
+void seshat_clock_init(seshat_clock_kind kind, double cpu_factor, int want_perf, char *why,
+                       size_t n)
+{
+    clock_kind = kind;
+    clock_factor = cpu_factor;
+    vnow = 0;
+    overhead_ns = 0;
+    if (why && n)
+        why[0] = 0;
+    if (kind == SESHAT_CLOCK_NONE)
+        return;
+    seshat_clksrc_open(&src, kind == SESHAT_CLOCK_WALL ? SESHAT_CLKSRC_WALL
+                             : want_perf               ? SESHAT_CLKSRC_PERF
+                                                       : SESHAT_CLKSRC_THREAD,
+                       why, n);
+    if (src.kind == SESHAT_CLKSRC_GATED)
+        anchor_at(seshat_wall_ns());
+    mark_now();
+}
+
+/* An interval longer than this is taken from the CPU clock even without a
+ * switch (it then excludes time stolen by the hypervisor, as the CPU
+ * clock does; the system call's cost is < 0.5% of it); an anchor older
+ * than ANCHOR_MAX_NS is renewed when an interval starts, so that steal
+ * during calls cannot pile up into one interval. */
+#define GATED_LONG_NS 10000
+#define ANCHOR_MAX_NS 1000000
+
+static void anchor_at(int64_t wall)
+{
+    anchor_wall = wall;
+    anchor_cpu = seshat_thread_cpu_ns();
+    anchor_sw = seshat_clksrc_switches(&src);
+}
+
+/* Gated (docs/models.md, "Where the CPU time comes from"): the wall
+ * interval when the thread ran through it, read with no system call, so
+ * none of a kernel entry's cost (nor its aftermath in caches and
+ * predictors) falls into it; else the thread's CPU time since the mark,
+ * from the anchor (the CPU reads at both ends follow a wall read the same
+ * way, so their system-call cost cancels). */
+static int64_t gated_interval(void)
+{
+    int64_t w = seshat_wall_ns();
+    uint32_t sw = seshat_clksrc_switches(&src);
+    int64_t d = w - mark_ns;
+    if (sw == mark_sw && d <= GATED_LONG_NS)
+        return d;
+    int64_t c0 = anchor_cpu + (mark_ns - anchor_wall);   /* CPU time at the mark */
+    anchor_at(w);
+    int64_t dc = anchor_cpu - c0;
+    return dc < d ? dc : d;
+}
+
+static void gated_mark(void)
+{
+    int64_t w = seshat_wall_ns();
+    uint32_t sw = seshat_clksrc_switches(&src);
+    if (sw != anchor_sw || w - anchor_wall > ANCHOR_MAX_NS) {
+        anchor_at(w);
+        w = seshat_wall_ns();
+        sw = anchor_sw;
+    }
+    mark_sw = sw;
+    mark_ns = w;
+}
+
+void seshat_clock_enter(void)
+{
+    if (clock_kind == SESHAT_CLOCK_NONE)
+        return;
+    int64_t d = (src.kind == SESHAT_CLKSRC_GATED ? gated_interval()
+                                                 : seshat_clksrc_read(&src) - mark_ns) -
+                overhead_ns;
+    if (d > 0)
+        vnow += clock_factor == 1.0 ? d : (seshat_vtime)((double)d * clock_factor);
+    check_limit();
+}
+
+static void mark_now(void)
+{
+    if (src.kind == SESHAT_CLKSRC_GATED)
+        gated_mark();
+    else
+        mark_ns = seshat_clksrc_read(&src);
+}
+
+void seshat_clock_leave(void)
+{
+    leaves++;
+    if (clock_kind != SESHAT_CLOCK_NONE)
+        mark_now();
+}
+
+#define SESHAT_CLOCK_PAIRS_MAX 4096
+
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The gated source has no heavy tail (an interval with a context switch
+ * in it is read from the CPU clock) and a 10 ns tick here, so the mean is
+ * what the intervals of a run add up to, and the minimum would be a tick
+ * low; the top 1% (interrupts) is left out. A system-call clock has a
+ * heavy, load-dependent tail: its minimum is the stable figure. */
+static int64_t overhead_of(int64_t *v, int n)
+{
+    if (n == 0)
+        return 0;
+    qsort(v, (size_t)n, sizeof *v, cmp_i64);
+    if (src.kind != SESHAT_CLKSRC_GATED)
+        return v[0];
+    int keep = n - n / 100;
+    int64_t sum = 0;
+    for (int i = 0; i < keep; i++)
+        sum += v[i];
+    return (sum + keep / 2) / keep;
+}
+
+/* Empty brackets called out of line as the wrappers call them, each after
+ * `before` (real MPI calls: docs/models.md, "Compensation"), until it
+ * returns 0; the first `pairs` are kept. */
+int64_t seshat_clock_calibrate(int pairs, int (*before)(void *), void *ctx)
+{
+    if (clock_kind == SESHAT_CLOCK_NONE || pairs < 1)
+        return 0;
+    void (*volatile leave)(void) = seshat_clock_leave, (*volatile enter)(void) = seshat_clock_enter;
+    static int64_t v[SESHAT_CLOCK_PAIRS_MAX];
+    if (pairs > SESHAT_CLOCK_PAIRS_MAX)
+        pairs = SESHAT_CLOCK_PAIRS_MAX;
+    seshat_vtime saved = vnow;
+    double f = clock_factor;
+    uint64_t saved_leaves = leaves;
+    int n = 0;
+    clock_factor = 1.0;
+    overhead_ns = -1000000000; /* no interval is clamped at zero */
+    while (before(ctx)) {
+        leave();
+        seshat_vtime v0 = vnow;
+        enter();
+        if (n < pairs)
+            v[n++] = vnow - v0 + overhead_ns;
+    }
+    clock_factor = f;
+    vnow = saved;
+    leaves = saved_leaves;
+    overhead_ns = overhead_of(v, n);
+    if (overhead_ns < 0)
+        overhead_ns = 0;
+    mark_now();
+    return overhead_ns;
+}
+
+int64_t seshat_clock_overhead(void) { return overhead_ns; }
+
+const char *seshat_clock_source(void)
+{
+    return clock_kind == SESHAT_CLOCK_NONE ? "none" : seshat_clksrc_name(src.kind);
+}
+
+seshat_vtime seshat_clock_now(void) { return vnow; }
+
+/* clock = none: a program that polls MPI_Wtime until it moves (hpcc's
+ * STREAM calibrates its timer so) would spin forever. Two readings in a
+ * row, with no other MPI call between them and no other advance of the
+ * clock (MPI_Pcontrol's compute), are one tick (1 ns, MPI_Wtick) apart;
+ * any other sequence reads the clock unchanged. Deterministic: the
+ * sequence of calls does not depend on real time. */
+seshat_vtime seshat_clock_wtime(void)
+{
+    if (clock_kind == SESHAT_CLOCK_NONE && leaves == wtime_mark && vnow == wtime_read)
+        vnow++;
+    wtime_mark = leaves + 1; /* this MPI_Wtime's own leave */
+    wtime_read = vnow;
+    return vnow;
+}
+
+void seshat_clock_advance_to(seshat_vtime t)
+{
+    if (t > vnow)
+        vnow = t;
+    check_limit();
+}
