@@ -23,6 +23,16 @@ static int64_t mark_ns;       /* where the interval started (gated: wall) */
  * time advanced as wall time did. */
 static uint32_t mark_sw, anchor_sw;
 static int64_t anchor_wall, anchor_cpu;
+/* Compensation samples (docs/models.md, "Compensation"): while `on`,
+ * the interval after each seshat_clock_sample_next is kept raw. */
+#define SAMPLES_MAX 4096
+static struct {
+    int on, next, n;
+    seshat_vtime vnow;
+    double factor;
+    uint64_t leaves;
+    int64_t v[SAMPLES_MAX];
+} cal;
 /* MPI calls left so far, the count right after the last MPI_Wtime, and
  * the time it read. */
 static uint64_t leaves, wtime_mark = UINT64_MAX;
@@ -120,6 +130,11 @@ void seshat_clock_enter(void)
     int64_t d = (src.kind == SESHAT_CLKSRC_GATED ? gated_interval()
                                                  : seshat_clksrc_read(&src) - mark_ns) -
                 overhead_ns;
+    if (cal.next) {
+        cal.next = 0;
+        if (cal.n < SAMPLES_MAX)
+            cal.v[cal.n++] = d;
+    }
     if (d > 0)
         vnow += clock_factor == 1.0 ? d : (seshat_vtime)((double)d * clock_factor);
     check_limit();
@@ -140,7 +155,6 @@ void seshat_clock_leave(void)
         mark_now();
 }
 
-#define SESHAT_CLOCK_PAIRS_MAX 4096
 
 static int cmp_i64(const void *a, const void *b)
 {
@@ -159,45 +173,39 @@ static int64_t overhead_of(int64_t *v, int n)
         return 0;
     qsort(v, (size_t)n, sizeof *v, cmp_i64);
     if (src.kind != SESHAT_CLKSRC_GATED)
-        return v[0];
+        return v[0] > 0 ? v[0] : 0;
     int keep = n - n / 100;
     int64_t sum = 0;
     for (int i = 0; i < keep; i++)
         sum += v[i];
-    return (sum + keep / 2) / keep;
+    return sum > 0 ? (sum + keep / 2) / keep : 0;
 }
 
-/* Empty brackets called out of line as the wrappers call them, each after
- * `before` (real MPI calls: docs/models.md, "Compensation"), until it
- * returns 0; the first `pairs` are kept. */
-int64_t seshat_clock_calibrate(int pairs, int (*before)(void *), void *ctx)
+void seshat_clock_sample_begin(void)
 {
-    if (clock_kind == SESHAT_CLOCK_NONE || pairs < 1)
-        return 0;
-    void (*volatile leave)(void) = seshat_clock_leave, (*volatile enter)(void) = seshat_clock_enter;
-    static int64_t v[SESHAT_CLOCK_PAIRS_MAX];
-    if (pairs > SESHAT_CLOCK_PAIRS_MAX)
-        pairs = SESHAT_CLOCK_PAIRS_MAX;
-    seshat_vtime saved = vnow;
-    double f = clock_factor;
-    uint64_t saved_leaves = leaves;
-    int n = 0;
+    cal.on = 1;
+    cal.next = 0;
+    cal.n = 0;
+    cal.vnow = vnow;
+    cal.factor = clock_factor;
+    cal.leaves = leaves;
     clock_factor = 1.0;
-    overhead_ns = -1000000000; /* no interval is clamped at zero */
-    while (before(ctx)) {
-        leave();
-        seshat_vtime v0 = vnow;
-        enter();
-        if (n < pairs)
-            v[n++] = vnow - v0 + overhead_ns;
-    }
-    clock_factor = f;
-    vnow = saved;
-    leaves = saved_leaves;
-    overhead_ns = overhead_of(v, n);
-    if (overhead_ns < 0)
-        overhead_ns = 0;
-    mark_now();
+    overhead_ns = 0;
+}
+
+void seshat_clock_sample_next(void) { cal.next = cal.on; }
+
+int64_t seshat_clock_sample_end(void)
+{
+    if (!cal.on)
+        return overhead_ns;
+    cal.on = cal.next = 0;
+    vnow = cal.vnow;
+    clock_factor = cal.factor;
+    leaves = cal.leaves;
+    overhead_ns = clock_kind == SESHAT_CLOCK_NONE ? 0 : overhead_of(cal.v, cal.n);
+    if (clock_kind != SESHAT_CLOCK_NONE)
+        mark_now();
     return overhead_ns;
 }
 

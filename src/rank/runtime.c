@@ -13,8 +13,6 @@
 
 struct seshat_runtime seshat_rt = { .app = MPI_COMM_NULL, .control = MPI_COMM_NULL };
 static double start_wall;
-/* Empty brackets timed at start-up (at most 20 ms): ~2-4 ms idle. */
-#define SESHAT_CLOCK_PAIRS 2000
 static double wall_now(void);
 
 /* A bad configuration stops the job on every rank before the program
@@ -71,56 +69,8 @@ static void sg_start(void)
         config_failure(err);
 }
 
-/* The virtual clock: its source, and the cost of one empty compute
- * interval on this rank (docs/models.md, "Compensation"), timed where
- * most intervals start: right after a blocking receive that waited for
- * another rank. Application ranks pair up (0-1, 2-3, ...) and ping-pong
- * through Open MPI; an odd one out sends itself messages. The first of a
- * pair decides when to stop (the pair count, or 20 ms of wall time on a
- * loaded machine) and says so in each message. */
-struct calib_pair {
-    MPI_Comm comm;
-    int partner, first, iter;
-    double until;
-};
-
-static int calib_before(void *ctx)
-{
-    struct calib_pair *p = ctx;
-    int go = 1, v = 0, w;
-    if (p->partner < 0) {
-        MPI_Request r;
-        seshat_real.Isend(&v, 1, MPI_INT, 0, 0, MPI_COMM_SELF, &r);
-        seshat_real.Recv(&w, 1, MPI_INT, 0, 0, MPI_COMM_SELF, MPI_STATUS_IGNORE);
-        seshat_real.Wait(&r, MPI_STATUS_IGNORE);
-        return p->iter++ < SESHAT_CLOCK_PAIRS && wall_now() < p->until;
-    }
-    if (p->first) {
-        go = p->iter++ < SESHAT_CLOCK_PAIRS && wall_now() < p->until;
-        seshat_real.Send(&go, 1, MPI_INT, p->partner, 0, p->comm);
-        if (go)
-            seshat_real.Recv(&v, 1, MPI_INT, p->partner, 0, p->comm, MPI_STATUS_IGNORE);
-        return go;
-    }
-    if (p->iter++ > 0)
-        seshat_real.Send(&v, 1, MPI_INT, p->partner, 0, p->comm);
-    seshat_real.Recv(&go, 1, MPI_INT, p->partner, 0, p->comm, MPI_STATUS_IGNORE);
-    return go;
-}
-
-static void clock_compensate(void)
-{
-    int me, n;
-    struct calib_pair p = { .until = wall_now() + 0.02 };
-    seshat_real.Comm_dup(seshat_rt.app, &p.comm);
-    seshat_real.Comm_rank(p.comm, &me);
-    seshat_real.Comm_size(p.comm, &n);
-    p.partner = (me ^ 1) < n ? me ^ 1 : -1;
-    p.first = !(me & 1);
-    seshat_clock_calibrate(SESHAT_CLOCK_PAIRS, calib_before, &p);
-    seshat_real.Comm_free(&p.comm);
-}
-
+/* The virtual clock and its source; its compensation is timed once the
+ * wrappers are live (interpose/clock_calib.c). */
 static void clock_start(void)
 {
     char why[200];
@@ -130,8 +80,6 @@ static void clock_start(void)
     if (c->clock == SESHAT_CLOCK_CPU && c->cpu_clock == SESHAT_CPUCLOCK_PERF && why[0] &&
         seshat_rt.world_rank == 0)
         seshat_warn("cpu_clock = perf: %s; using %s", why, seshat_clock_source());
-    if (c->clock_compensation)
-        clock_compensate();
 }
 
 int seshat_runtime_start(void)
