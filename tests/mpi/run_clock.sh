@@ -15,6 +15,9 @@ within() { awk -v a="$1" -v b="$2" -v p="$3" 'BEGIN { d = a / b - 1; if (d < 0) 
 # batches of 500 round trips (a burst of load from other jobs on these
 # 2 shared cores spoils a batch, not the figure); a latency that misses is
 # run again, at most PP_RUNS times, the latencies interleaved.
+# Under ASan (check-asan) seshat's own code is instrumented and 2-3x slower
+# and more variable: the runs still catch memory errors, the bound is 10%.
+PCT=3; [ -n "$SESHAT_ASAN" ] && PCT=10
 NET=(--set network.overhead=0 --set network.gap=0 --set network.bandwidth=10GB/s)
 LATS=(0.5us 1us 2us 10us)
 declare -A MODEL=([0.5us]=501 [1us]=1001 [2us]=2001 [10us]=10001) GOT=() PASS=()
@@ -27,15 +30,15 @@ for i in $(seq "${PP_RUNS:-3}"); do
         v=$(value median)
         [ -n "$v" ] || continue
         GOT[$L]="${GOT[$L]:+${GOT[$L]} }$v"
-        within "$v" "${MODEL[$L]}" 3 && PASS[$L]=$v
+        within "$v" "${MODEL[$L]}" $PCT && PASS[$L]=$v
     done
 done
 for L in "${LATS[@]}"; do
     m=${MODEL[$L]} desc="$name L=$L"
     if [ -n "${PASS[$L]}" ]; then
         off=$(awk -v a="${PASS[$L]}" -v b="$m" 'BEGIN{printf "%+.1f", (a/b-1)*100}')
-        ok "$desc: one-way ${PASS[$L]} ns (median of batches), model $m ns ($off% < 3%)"
-    else bad "$desc: one-way ${GOT[$L]:-no result} ns (median of batches, per run), model $m ns: not within 3%"; fi
+        ok "$desc: one-way ${PASS[$L]} ns (median of batches), model $m ns ($off% < $PCT%)"
+    else bad "$desc: one-way ${GOT[$L]:-no result} ns (median of batches, per run), model $m ns: not within $PCT%"; fi
 done
 
 # Known busy work between MPI calls (~17 us per interval), its CPU time
