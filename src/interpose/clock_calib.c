@@ -21,10 +21,10 @@
 typedef int (*send_fn)(const void *, int, MPI_Datatype, int, int, MPI_Comm);
 typedef int (*recv_fn)(void *, int, MPI_Datatype, int, int, MPI_Comm, MPI_Status *);
 
-/* Whether to go on: checked every 64 round trips, outside the samples. */
+/* Whether to go on: checked every 16 round trips, outside the samples. */
 static int go_on(int i, int64_t t0)
 {
-    return i < SESHAT_CLOCK_PAIRS && ((i & 63) || seshat_wall_ns() - t0 < SESHAT_CLOCK_BUDGET_NS);
+    return i < SESHAT_CLOCK_PAIRS && ((i & 15) || seshat_wall_ns() - t0 < SESHAT_CLOCK_BUDGET_NS);
 }
 
 /* The first of a pair (or one alone): sends `go`, then receives. */
@@ -38,7 +38,7 @@ static void lead(send_fn snd, recv_fn rcv, int partner, int alone, MPI_Comm c)
             break;
         rcv(&v, 1, MPI_INT, partner, 0, c, MPI_STATUS_IGNORE);
         go = go_on(i, t0);
-        if (i & 63)
+        if (i & 15)
             seshat_clock_sample_next();
     }
     if (alone) /* its own last `go` */

@@ -53,7 +53,7 @@ static void check_limit(void)
 
 _Static_assert(sizeof(seshat_vtime) == sizeof(int64_t), "virtual time is int64 nanoseconds");
 
-static void anchor_at(int64_t wall);
+static void anchor_now(void);
 static void mark_now(void);
 
 void seshat_clock_init(seshat_clock_kind kind, double cpu_factor, int want_perf, char *why,
@@ -72,7 +72,7 @@ void seshat_clock_init(seshat_clock_kind kind, double cpu_factor, int want_perf,
                                                        : SESHAT_CLKSRC_THREAD,
                        why, n);
     if (src.kind == SESHAT_CLKSRC_GATED)
-        anchor_at(seshat_wall_ns());
+        anchor_now();
     mark_now();
 }
 
@@ -84,11 +84,20 @@ void seshat_clock_init(seshat_clock_kind kind, double cpu_factor, int want_perf,
 #define GATED_LONG_NS 10000
 #define ANCHOR_MAX_NS 1000000
 
-static void anchor_at(int64_t wall)
+/* A wall reading and the thread's CPU time read right after it, with no
+ * context switch from before the first to after the second (the kernel
+ * often switches on the way out of the system call: such an anchor would
+ * count the time off the CPU). Retried a few times; then kept as it is. */
+static void anchor_now(void)
 {
-    anchor_wall = wall;
-    anchor_cpu = seshat_thread_cpu_ns();
-    anchor_sw = seshat_clksrc_switches(&src);
+    for (int i = 0; i < 3; i++) {
+        uint32_t s0 = seshat_clksrc_switches(&src);
+        anchor_wall = seshat_wall_ns();
+        anchor_cpu = seshat_thread_cpu_ns();
+        anchor_sw = seshat_clksrc_switches(&src);
+        if (anchor_sw == s0)
+            return;
+    }
 }
 
 /* Gated (docs/models.md, "Where the CPU time comes from"): the wall
@@ -105,22 +114,28 @@ static int64_t gated_interval(void)
     if (sw == mark_sw && d <= GATED_LONG_NS)
         return d;
     int64_t c0 = anchor_cpu + (mark_ns - anchor_wall);   /* CPU time at the mark */
-    anchor_at(w);
+    anchor_now();
     int64_t dc = anchor_cpu - c0;
     return dc < d ? dc : d;
 }
 
+/* The mark: a wall reading with no switch since the anchor (else a new
+ * anchor first) and none while it was read. */
 static void gated_mark(void)
 {
-    int64_t w = seshat_wall_ns();
-    uint32_t sw = seshat_clksrc_switches(&src);
-    if (sw != anchor_sw || w - anchor_wall > ANCHOR_MAX_NS) {
-        anchor_at(w);
-        w = seshat_wall_ns();
-        sw = anchor_sw;
+    for (int i = 0; i < 3; i++) {
+        uint32_t s0 = seshat_clksrc_switches(&src);
+        int64_t w = seshat_wall_ns();
+        if (seshat_clksrc_switches(&src) == s0 && s0 == anchor_sw &&
+            w - anchor_wall <= ANCHOR_MAX_NS) {
+            mark_sw = s0;
+            mark_ns = w;
+            return;
+        }
+        anchor_now();
     }
-    mark_sw = sw;
-    mark_ns = w;
+    mark_sw = seshat_clksrc_switches(&src);
+    mark_ns = seshat_wall_ns();
 }
 
 void seshat_clock_enter(void)
