@@ -55,6 +55,12 @@ END {
         gsub(",", " | ", row); print "| " row " |" > md
     }
 }' "$csv"
+# the 1-minute load average around the runs (run-nas.sh's load.csv)
+if [ -f "$OUT/load.csv" ]; then
+    awk -F, 'NR > 1 { for (i = 6; i <= 7; i++) { if (lo == "" || $i < lo) lo = $i; if ($i > hi) hi = $i } }
+        END { if (lo != "") printf "\nLoad average (1 min) before/after the runs: %s .. %s\n", lo, hi }' \
+        "$OUT/load.csv" >>"$OUT/table2.md"
+fi
 echo "wrote $OUT/table2.md and $OUT/table2.csv"
 
 if ! command -v gnuplot >/dev/null; then

@@ -71,8 +71,11 @@ run_one() {   # run_one BENCH CLASS NP MODE REP BINARY
     esac
     local start end status=ok
     start=$(date +%s.%N)
+    local load0
+    load0=$(cut -d' ' -f1 /proc/loadavg)
     if [ $have_time = 1 ]; then
-        ( cd "$NPB_BIN" && timeout "$TIMEOUT" /usr/bin/time -f "PEAK_KB %M" "${cmd[@]}" ) >"$log" 2>&1 || status=failed
+        ( cd "$NPB_BIN" && timeout "$TIMEOUT" /usr/bin/time -f "PEAK_KB %M
+CPU_S %U %S" "${cmd[@]}" ) >"$log" 2>&1 || status=failed
     else
         ( cd "$NPB_BIN" && timeout "$TIMEOUT" "${cmd[@]}" ) >"$log" 2>&1 || status=failed
     fi
@@ -95,6 +98,13 @@ run_one() {   # run_one BENCH CLASS NP MODE REP BINARY
     local vt
     vt=$(grep -o 'virtual time [0-9.]* s (min) \.\. [0-9.]* s (max)' "$log" | awk '{print $7}' | tail -1)
     echo "$b,$c,$n,$mode,$rep,$status,${t:-},${mops:-},$ver,$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }'),${peak:-},${tbytes:-},${events:-},${vt:-}" >>"$csv"
+    # what else ran: the 1-minute load average before and after the run, and
+    # the CPU seconds of mpirun and its ranks (busy-polling ranks that were
+    # never preempted use about np x the benchmark's wall time)
+    local cpu
+    cpu=$(awk '/^CPU_S/ { printf "%.2f", $2 + $3 }' "$log" | tail -1)
+    [ -f "$OUT/load.csv" ] || echo "bench,class,np,mode,rep,load_before,load_after,cpu_s" >"$OUT/load.csv"
+    echo "$b,$c,$n,$mode,$rep,$load0,$(cut -d' ' -f1 /proc/loadavg),${cpu:-}" >>"$OUT/load.csv"
     printf '%-4s %s np=%s %-6s rep %s: %s reported %ss\n' "$b" "$c" "$n" "$mode" "$rep" "$status" "${t:-?}"
 }
 

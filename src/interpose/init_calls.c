@@ -60,6 +60,7 @@ static void start(void)
     seshat_job_note_init();   /* seshat-run: MPI_Init did reach seshat */
     seshat_runtime_start();
     seshat_active = 1;
+    seshat_clock_compensate();
     seshat_clock_leave();
 }
 

@@ -5,6 +5,7 @@
  * interval costs, measured at start-up, is taken off every interval
  * (docs/models.md, "The virtual clock"). */
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "common/log.h"
 #include "rank/clock_src.h"
@@ -15,7 +16,23 @@ static seshat_clksrc src;
 static double clock_factor = 1.0;
 static int64_t overhead_ns;   /* subtracted from every raw interval */
 static seshat_vtime vnow;
-static int64_t mark_ns;
+static int64_t mark_ns;       /* where the interval started (gated: wall) */
+/* Gated source: the page's switch count at the mark, and an anchor: a
+ * wall reading, the thread's CPU time read right after it, and the switch
+ * count then. Between an anchor and a mark with no switch in between, CPU
+ * time advanced as wall time did. */
+static uint32_t mark_sw, anchor_sw;
+static int64_t anchor_wall, anchor_cpu;
+/* Compensation samples (docs/models.md, "Compensation"): while `on`,
+ * the interval after each seshat_clock_sample_next is kept raw. */
+#define SAMPLES_MAX 4096
+static struct {
+    int on, next, n;
+    seshat_vtime vnow;
+    double factor;
+    uint64_t leaves;
+    int64_t v[SAMPLES_MAX];
+} cal;
 /* MPI calls left so far, the count right after the last MPI_Wtime, and
  * the time it read. */
 static uint64_t leaves, wtime_mark = UINT64_MAX;
@@ -36,6 +53,9 @@ static void check_limit(void)
 
 _Static_assert(sizeof(seshat_vtime) == sizeof(int64_t), "virtual time is int64 nanoseconds");
 
+static void anchor_now(void);
+static void mark_now(void);
+
 void seshat_clock_init(seshat_clock_kind kind, double cpu_factor, int want_perf, char *why,
                        size_t n)
 {
@@ -51,53 +71,156 @@ void seshat_clock_init(seshat_clock_kind kind, double cpu_factor, int want_perf,
                              : want_perf               ? SESHAT_CLKSRC_PERF
                                                        : SESHAT_CLKSRC_THREAD,
                        why, n);
-    mark_ns = seshat_clksrc_read(&src);
+    if (src.kind == SESHAT_CLKSRC_GATED)
+        anchor_now();
+    mark_now();
+}
+
+/* An interval longer than this is taken from the CPU clock even without a
+ * switch (it then excludes time stolen by the hypervisor, as the CPU
+ * clock does; the system call's cost is < 0.5% of it); an anchor older
+ * than ANCHOR_MAX_NS is renewed when an interval starts, so that steal
+ * during calls cannot pile up into one interval. */
+#define GATED_LONG_NS 10000
+#define ANCHOR_MAX_NS 1000000
+
+/* A wall reading and the thread's CPU time read right after it, with no
+ * context switch from before the first to after the second (the kernel
+ * often switches on the way out of the system call: such an anchor would
+ * count the time off the CPU). Retried a few times; then kept as it is. */
+static void anchor_now(void)
+{
+    for (int i = 0; i < 3; i++) {
+        uint32_t s0 = seshat_clksrc_switches(&src);
+        anchor_wall = seshat_wall_ns();
+        anchor_cpu = seshat_thread_cpu_ns();
+        anchor_sw = seshat_clksrc_switches(&src);
+        if (anchor_sw == s0)
+            return;
+    }
+}
+
+/* Gated (docs/models.md, "Where the CPU time comes from"): the wall
+ * interval when the thread ran through it, read with no system call, so
+ * none of a kernel entry's cost (nor its aftermath in caches and
+ * predictors) falls into it; else the thread's CPU time since the mark,
+ * from the anchor (the CPU reads at both ends follow a wall read the same
+ * way, so their system-call cost cancels). */
+static int64_t gated_interval(void)
+{
+    int64_t w = seshat_wall_ns();
+    uint32_t sw = seshat_clksrc_switches(&src);
+    int64_t d = w - mark_ns;
+    if (sw == mark_sw && d <= GATED_LONG_NS)
+        return d;
+    int64_t c0 = anchor_cpu + (mark_ns - anchor_wall);   /* CPU time at the mark */
+    anchor_now();
+    int64_t dc = anchor_cpu - c0;
+    return dc < d ? dc : d;
+}
+
+/* The mark: a wall reading with no switch since the anchor (else a new
+ * anchor first) and none while it was read. */
+static void gated_mark(void)
+{
+    for (int i = 0; i < 3; i++) {
+        uint32_t s0 = seshat_clksrc_switches(&src);
+        int64_t w = seshat_wall_ns();
+        if (seshat_clksrc_switches(&src) == s0 && s0 == anchor_sw &&
+            w - anchor_wall <= ANCHOR_MAX_NS) {
+            mark_sw = s0;
+            mark_ns = w;
+            return;
+        }
+        anchor_now();
+    }
+    mark_sw = seshat_clksrc_switches(&src);
+    mark_ns = seshat_wall_ns();
 }
 
 void seshat_clock_enter(void)
 {
     if (clock_kind == SESHAT_CLOCK_NONE)
         return;
-    int64_t d = seshat_clksrc_read(&src) - mark_ns - overhead_ns;
+    int64_t d = (src.kind == SESHAT_CLKSRC_GATED ? gated_interval()
+                                                 : seshat_clksrc_read(&src) - mark_ns) -
+                overhead_ns;
+    if (cal.next) {
+        cal.next = 0;
+        if (cal.n < SAMPLES_MAX)
+            cal.v[cal.n++] = d;
+    }
     if (d > 0)
         vnow += clock_factor == 1.0 ? d : (seshat_vtime)((double)d * clock_factor);
     check_limit();
+}
+
+static void mark_now(void)
+{
+    if (src.kind == SESHAT_CLKSRC_GATED)
+        gated_mark();
+    else
+        mark_ns = seshat_clksrc_read(&src);
 }
 
 void seshat_clock_leave(void)
 {
     leaves++;
     if (clock_kind != SESHAT_CLOCK_NONE)
-        mark_ns = seshat_clksrc_read(&src);
+        mark_now();
 }
 
-/* The smallest interval over `pairs` empty leave/enter brackets, called
- * out of line as the wrappers call them, with `inside` (real MPI work)
- * between them as a wrapper has; the minimum, because anything else on
- * the machine (preemption, a busy sibling) only ever adds. */
-int64_t seshat_clock_calibrate(int pairs, void (*inside)(void *), void *ctx)
+
+static int cmp_i64(const void *a, const void *b)
 {
-    if (clock_kind == SESHAT_CLOCK_NONE)
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The gated source has no heavy tail (an interval with a context switch
+ * in it is read from the CPU clock) and a 10 ns tick here, so the mean is
+ * what the intervals of a run add up to, and the minimum would be a tick
+ * low; the top 1% (interrupts) is left out. A system-call clock has a
+ * heavy, load-dependent tail: its minimum is the stable figure. */
+static int64_t overhead_of(int64_t *v, int n)
+{
+    if (n == 0)
         return 0;
-    void (*volatile leave)(void) = seshat_clock_leave, (*volatile enter)(void) = seshat_clock_enter;
-    seshat_vtime saved = vnow;
-    double f = clock_factor;
-    int64_t best = INT64_MAX;
+    qsort(v, (size_t)n, sizeof *v, cmp_i64);
+    if (src.kind != SESHAT_CLKSRC_GATED)
+        return v[0] > 0 ? v[0] : 0;
+    int keep = n - n / 100;
+    int64_t sum = 0;
+    for (int i = 0; i < keep; i++)
+        sum += v[i];
+    return sum > 0 ? (sum + keep / 2) / keep : 0;
+}
+
+void seshat_clock_sample_begin(void)
+{
+    cal.on = 1;
+    cal.next = 0;
+    cal.n = 0;
+    cal.vnow = vnow;
+    cal.factor = clock_factor;
+    cal.leaves = leaves;
     clock_factor = 1.0;
     overhead_ns = 0;
-    for (int i = 0; i < pairs; i++) {
-        if (inside)
-            inside(ctx);
-        leave();
-        seshat_vtime v0 = vnow;
-        enter();
-        if (vnow - v0 < best)
-            best = vnow - v0;
-    }
-    clock_factor = f;
-    vnow = saved;
-    overhead_ns = best == INT64_MAX ? 0 : best;
-    mark_ns = seshat_clksrc_read(&src);
+}
+
+void seshat_clock_sample_next(void) { cal.next = cal.on; }
+
+int64_t seshat_clock_sample_end(void)
+{
+    if (!cal.on)
+        return overhead_ns;
+    cal.on = cal.next = 0;
+    vnow = cal.vnow;
+    clock_factor = cal.factor;
+    leaves = cal.leaves;
+    overhead_ns = clock_kind == SESHAT_CLOCK_NONE ? 0 : overhead_of(cal.v, cal.n);
+    if (clock_kind != SESHAT_CLOCK_NONE)
+        mark_now();
     return overhead_ns;
 }
 

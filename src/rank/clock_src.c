@@ -1,5 +1,6 @@
 /* clock_src.c - choosing and reading a compute-time source. */
 #include <stdio.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -12,9 +13,19 @@ seshat_clksrc_kind seshat_clksrc_open(seshat_clksrc *s, seshat_clksrc_kind kind,
     *s = (seshat_clksrc){ .kind = kind, .fd = -1 };
     if (why && n)
         why[0] = 0;
-    if (kind == SESHAT_CLKSRC_PERF && seshat_perf_clock_open(s, why ? why : tmp,
-                                                             why ? n : sizeof tmp) != 0)
-        s->kind = SESHAT_CLKSRC_THREAD;
+    if (!why || !n) {
+        why = tmp;
+        n = sizeof tmp;
+    }
+    if (kind != SESHAT_CLKSRC_PERF || seshat_perf_clock_open(s, why, n) == 0)
+        return s->kind;
+    /* No user-space read: watch the page for switches instead. */
+    char gate_why[160];
+    if (seshat_perf_gate_open(s, gate_why, sizeof gate_why) == 0)
+        return s->kind;
+    size_t len = strlen(why);
+    snprintf(why + len, n - len, "; %s", gate_why);
+    s->kind = SESHAT_CLKSRC_THREAD;
     return s->kind;
 }
 
@@ -43,6 +54,9 @@ const char *seshat_clksrc_name(seshat_clksrc_kind kind)
     switch (kind) {
     case SESHAT_CLKSRC_PERF: return "perf task clock, user-space read";
     case SESHAT_CLKSRC_WALL: return "CLOCK_MONOTONIC";
+    case SESHAT_CLKSRC_GATED:
+        return "CLOCK_MONOTONIC between context switches (perf page), CLOCK_THREAD_CPUTIME_ID "
+               "across them";
     default: return "CLOCK_THREAD_CPUTIME_ID";
     }
 }

@@ -2,7 +2,11 @@
  * (docs/models.md, "The virtual clock"): the calling thread's CPU time,
  * read in user space from a perf task clock's mmap page where the kernel
  * offers it (cap_user_time), else clock_gettime(CLOCK_THREAD_CPUTIME_ID)
- * (a system call); or wall time. No MPI here: seshat-run uses it too. */
+ * (a system call); or, where the kernel offers no user-space read but does
+ * rewrite the perf page at every switch, wall time (vDSO, no system call)
+ * across intervals the thread ran through without a context switch and
+ * CLOCK_THREAD_CPUTIME_ID across the others ("gated"); or wall time. No MPI
+ * here: seshat-run uses it too. */
 #ifndef SESHAT_CLOCK_SRC_H
 #define SESHAT_CLOCK_SRC_H
 
@@ -11,7 +15,12 @@
 
 struct perf_event_mmap_page;
 
-typedef enum { SESHAT_CLKSRC_THREAD, SESHAT_CLKSRC_PERF, SESHAT_CLKSRC_WALL } seshat_clksrc_kind;
+typedef enum {
+    SESHAT_CLKSRC_THREAD,
+    SESHAT_CLKSRC_PERF,
+    SESHAT_CLKSRC_WALL,
+    SESHAT_CLKSRC_GATED
+} seshat_clksrc_kind;
 
 typedef struct seshat_clksrc {
     seshat_clksrc_kind kind;
@@ -20,14 +29,25 @@ typedef struct seshat_clksrc {
     size_t page_len;
 } seshat_clksrc;
 
-/* Open a source for the calling thread. kind PERF falls back to THREAD
- * when the kernel does not allow the user-space read; then `why` (may be
+/* Open a source for the calling thread. kind PERF falls back to GATED
+ * when the kernel does not allow the user-space read, and to THREAD when
+ * it does not rewrite the page at switches either; then `why` (may be
  * NULL) says why. Returns the kind opened. */
 seshat_clksrc_kind seshat_clksrc_open(seshat_clksrc *s, seshat_clksrc_kind kind, char *why,
                                       size_t n);
 void seshat_clksrc_close(seshat_clksrc *s);
-/* Nanoseconds; only differences mean anything. */
+/* Nanoseconds; only differences mean anything. GATED reads
+ * CLOCK_THREAD_CPUTIME_ID here (its wall side is seshat_wall_ns). */
 int64_t seshat_clksrc_read(const seshat_clksrc *s);
+/* perf_event_mmap_page.lock is its third 32-bit word (clock_perf.c
+ * asserts it), read here without including linux/perf_event.h. */
+#define SESHAT_PERF_LOCK_WORD 2
+/* GATED: changes whenever the thread was switched out and in (the perf
+ * page's seqlock); no system call. */
+static inline uint32_t seshat_clksrc_switches(const seshat_clksrc *s)
+{
+    return s->page ? ((const volatile uint32_t *)s->page)[SESHAT_PERF_LOCK_WORD] : 0;
+}
 /* "perf task clock (user-space read)", "CLOCK_THREAD_CPUTIME_ID", ... */
 const char *seshat_clksrc_name(seshat_clksrc_kind kind);
 
@@ -48,5 +68,8 @@ int seshat_perf_page_ns(const volatile struct perf_event_mmap_page *pc, uint64_t
  * the user-space read is usable, else -1 with the reason in why. */
 int seshat_perf_clock_open(seshat_clksrc *s, char *why, size_t n);
 int64_t seshat_perf_clock_read(const seshat_clksrc *s);
+/* Map the page only to watch for context switches (kind GATED); 0 when
+ * the kernel rewrites it at sched-in, else -1 with the reason in why. */
+int seshat_perf_gate_open(seshat_clksrc *s, char *why, size_t n);
 
 #endif

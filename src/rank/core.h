@@ -60,9 +60,13 @@ static inline int seshat_model_rank_of(int r)
  * (may be NULL) gets the reason it was not used. */
 void seshat_clock_init(seshat_clock_kind kind, double cpu_factor, int want_perf, char *why,
                        size_t n);
-/* Measure the cost of one empty compute interval (minimum over `pairs`
- * back-to-back brackets) and subtract it from every interval from now on. */
-int64_t seshat_clock_calibrate(int pairs, void (*inside)(void *), void *ctx);
+/* Compensation (docs/models.md): between begin and end, the interval
+ * after each sample_next is kept (the caller makes real wrapped calls);
+ * end restores the clock and subtracts, from every later interval, their
+ * mean without the top 1% (gated source) or their minimum (others). */
+void seshat_clock_sample_begin(void);
+void seshat_clock_sample_next(void);
+int64_t seshat_clock_sample_end(void);
 int64_t seshat_clock_overhead(void);      /* ns subtracted per interval */
 const char *seshat_clock_source(void);    /* what the intervals are read from */
 void seshat_clock_enter(void);            /* add the compute interval */

@@ -13,8 +13,6 @@
 
 struct seshat_runtime seshat_rt = { .app = MPI_COMM_NULL, .control = MPI_COMM_NULL };
 static double start_wall;
-/* Empty brackets timed at start-up: ~1-2 ms with a system-call clock. */
-#define SESHAT_CLOCK_PAIRS 2000
 static double wall_now(void);
 
 /* A bad configuration stops the job on every rank before the program
@@ -71,21 +69,8 @@ static void sg_start(void)
         config_failure(err);
 }
 
-/* The virtual clock: its source, and the cost of one empty compute
- * interval on this rank (docs/models.md, "The virtual clock"). */
-/* What a wrapper typically does between the clock brackets: a message
- * through the progress engine (here to itself), which leaves the caches
- * and branch predictors as a real call does before the next read. */
-static void self_message(void *ctx)
-{
-    int v = 0, w;
-    MPI_Request r;
-    (void)ctx;
-    seshat_real.Isend(&v, 1, MPI_INT, 0, 0, MPI_COMM_SELF, &r);
-    seshat_real.Recv(&w, 1, MPI_INT, 0, 0, MPI_COMM_SELF, MPI_STATUS_IGNORE);
-    seshat_real.Wait(&r, MPI_STATUS_IGNORE);
-}
-
+/* The virtual clock and its source; its compensation is timed once the
+ * wrappers are live (interpose/clock_calib.c). */
 static void clock_start(void)
 {
     char why[200];
@@ -94,9 +79,7 @@ static void clock_start(void)
                       sizeof why);
     if (c->clock == SESHAT_CLOCK_CPU && c->cpu_clock == SESHAT_CPUCLOCK_PERF && why[0] &&
         seshat_rt.world_rank == 0)
-        seshat_warn("cpu_clock = perf: %s; using CLOCK_THREAD_CPUTIME_ID", why);
-    if (c->clock_compensation)
-        seshat_clock_calibrate(SESHAT_CLOCK_PAIRS, self_message, NULL);
+        seshat_warn("cpu_clock = perf: %s; using %s", why, seshat_clock_source());
 }
 
 int seshat_runtime_start(void)

@@ -19,6 +19,17 @@
 
 int seshat_tracing;
 
+void seshat_trace_hold(int hold)
+{
+    static int held;
+    if (hold) {
+        held = seshat_tracing;
+        seshat_tracing = 0;
+    } else {
+        seshat_tracing = held;
+    }
+}
+
 static seshat_tw *stream;
 static int filtered_out;                 /* this rank is not in trace.ranks */
 static unsigned kinds = ~0u;             /* trace.kinds as a mask */

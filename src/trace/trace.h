@@ -13,6 +13,10 @@
 
 /* Non-zero while this rank records (read on every call: keep it cheap). */
 extern int seshat_tracing;
+/* Hold recording off (1) and back as it was (0): seshat's own start-up
+ * calls through the wrappers (the clock's compensation) are not the
+ * program's. */
+void seshat_trace_hold(int hold);
 
 /* Collective over the real world, before the split: rank 0 creates the
  * directory and tells everyone; `is_app` ranks open their stream, model

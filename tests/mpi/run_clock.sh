@@ -10,37 +10,35 @@ within() { awk -v a="$1" -v b="$2" -v p="$3" 'BEGIN { d = a / b - 1; if (d < 0) 
 
 # 8-byte ping-pong under clock = cpu (the default), o = g = 0, 10 GB/s: the
 # one-way time is the model's L + 8 B / 10 GB/s = L + 0.8 ns, rounded (as
-# clock = none reports it exactly). A CPU clock only ever adds time (other
-# processes, a busy SMT sibling), so each latency takes the minimum of
-# MIN_RUNS runs, the latencies interleaved. Target (issue 14): within 3%.
-# With the system-call clock of these VMs one interval's tool cost is
-# ~520 ns and varies by more than the 15 ns that 3% of 0.5 us allows: what
-# compensation leaves is 60-150 ns per interval here (load-dependent) (docs/models.md), so
-# below 10 us the test bounds that residual (was ~650 ns) instead.
+# clock = none reports it exactly). Criterion (issue 14): within 3% at
+# every latency, 15 ns at L = 0.5 us. The figure is the median over 20
+# batches of 500 round trips (a burst of load from other jobs on these
+# 2 shared cores spoils a batch, not the figure); a latency that misses is
+# run again, at most PP_RUNS times, the latencies interleaved.
+# Under ASan (check-asan) seshat's own code is instrumented and 2-3x slower
+# and more variable: the runs still catch memory errors, the bound is 10%.
+PCT=3; [ -n "$SESHAT_ASAN" ] && PCT=10
 NET=(--set network.overhead=0 --set network.gap=0 --set network.bandwidth=10GB/s)
-LATS=(0.5us 1us 10us)
-declare -A MODEL=([0.5us]=501 [1us]=1001 [10us]=10001) BEST=()
+LATS=(0.5us 1us 2us 10us)
+declare -A MODEL=([0.5us]=501 [1us]=1001 [2us]=2001 [10us]=10001) GOT=() PASS=()
 name="cpu clock ping-pong"
-for i in $(seq "${MIN_RUNS:-5}"); do
+for i in $(seq "${PP_RUNS:-3}"); do
     for L in "${LATS[@]}"; do
+        [ -n "${PASS[$L]}" ] && continue
         job "$name L=$L" "$RUN" "${NET[@]}" --set network.latency=$L -np 2 -- \
-            "$T/clock_pingpong" 2000 8 || continue
-        v=$(value oneway)
-        [ -n "$v" ] && { [ -z "${BEST[$L]}" ] || [ "$v" -lt "${BEST[$L]}" ]; } && BEST[$L]=$v
+            "$T/clock_pingpong" 10000 8 200 20 || continue
+        v=$(value median)
+        [ -n "$v" ] || continue
+        GOT[$L]="${GOT[$L]:+${GOT[$L]} }$v"
+        within "$v" "${MODEL[$L]}" $PCT && PASS[$L]=$v
     done
 done
-RESIDUAL=200   # ns per one-way, below 10 us
 for L in "${LATS[@]}"; do
-    m=${MODEL[$L]} g=${BEST[$L]}
-    desc="$name L=$L"
-    off=$(awk -v a="$g" -v b="$m" 'BEGIN{printf "%.1f", (a/b-1)*100}')
-    if [ -z "$g" ]; then bad "$desc: no result"
-    elif [ "$L" = 10us ]; then
-        if within "$g" "$m" 3; then ok "$desc: one-way $g ns, model $m ns ($off% < 3%)"
-        else bad "$desc: one-way $g ns, model $m ns (off by $off%)"; fi
-    elif [ "$g" -ge "$m" ] && [ $((g - m)) -le $RESIDUAL ]; then
-        ok "$desc: one-way $g ns, model $m ns (+$((g - m)) ns <= $RESIDUAL ns, $off%)"
-    else bad "$desc: one-way $g ns, model $m ns (off by $((g - m)) ns, $off%)"; fi
+    m=${MODEL[$L]} desc="$name L=$L"
+    if [ -n "${PASS[$L]}" ]; then
+        off=$(awk -v a="${PASS[$L]}" -v b="$m" 'BEGIN{printf "%+.1f", (a/b-1)*100}')
+        ok "$desc: one-way ${PASS[$L]} ns (median of batches), model $m ns ($off% < $PCT%)"
+    else bad "$desc: one-way ${GOT[$L]:-no result} ns (median of batches, per run), model $m ns: not within $PCT%"; fi
 done
 
 # Known busy work between MPI calls (~17 us per interval), its CPU time
@@ -56,12 +54,19 @@ fi
 # interval; clock_compensation = off takes nothing off; clock = none has
 # no clock to describe.
 desc="clock summary"
+# the sources of docs/models.md: these VMs offer the gated one
+SRC="CLOCK_THREAD_CPUTIME_ID|CLOCK_MONOTONIC between context switches \(perf page\), CLOCK_THREAD_CPUTIME_ID across them|perf task clock, user-space read"
 if job "$desc" "$RUN" -np 2 -- "$T/clock_pingpong" 10 8; then
-    if grep -Eq "^seshat: clock cpu read with CLOCK_THREAD_CPUTIME_ID, [1-9][0-9]+\.\.[1-9][0-9]+ ns per compute interval subtracted \(clock_compensation = on\)" "$OUT"
+    if grep -Eq "^seshat: clock cpu read with ($SRC), [1-9][0-9]+\.\.[1-9][0-9]+ ns per compute interval subtracted \(clock_compensation = on\)" "$OUT"
     then ok "$desc: $(grep '^seshat: clock' "$OUT")"; else bad "$desc: no clock line"; fi
 fi
+# cpu_clock = thread: the system-call clock, compensated by its minimum
+if job "$desc" "$RUN" --set simulator.cpu_clock=thread -np 2 -- "$T/clock_pingpong" 10 8; then
+    grep -Eq "^seshat: clock cpu read with CLOCK_THREAD_CPUTIME_ID, [1-9][0-9]+\.\.[1-9][0-9]+ ns per compute interval subtracted" "$OUT" &&
+        ok "$desc: cpu_clock = thread" || bad "$desc: cpu_clock = thread: $(grep '^seshat: clock' "$OUT")"
+fi
 if job "$desc" "$RUN" --set simulator.clock_compensation=off -np 2 -- "$T/clock_pingpong" 10 8; then
-    grep -q "^seshat: clock cpu read with CLOCK_THREAD_CPUTIME_ID, 0..0 ns per compute interval subtracted (clock_compensation = off)" "$OUT" &&
+    grep -Eq "^seshat: clock cpu read with ($SRC), 0\.\.0 ns per compute interval subtracted \(clock_compensation = off\)" "$OUT" &&
         ok "$desc: compensation off" || bad "$desc: compensation off: $(grep '^seshat: clock' "$OUT")"
 fi
 if job "$desc" "$RUN" --set simulator.clock=none -np 2 -- "$T/clock_pingpong" 10 8; then
@@ -91,15 +96,22 @@ done
 # 1, 2, 4 (4 oversubscribes these 2 cores) and either wait policy, a
 # static region of known work reports its share as measured natively
 # (one thread, same code), within 6%.
+# With active waiting the master spins while a preempted worker finishes
+# (other jobs on these 2 cores), which only adds to its CPU time: a case
+# that misses is run again, at most 3 times.
 for pol in passive active; do
     for nt in 1 2 4; do
-        desc="OpenMP $nt threads, $pol"
-        OMP_WAIT_POLICY=$pol OMP_NUM_THREADS=$nt SESHAT_MPIRUN_ARGS="-x OMP_WAIT_POLICY -x OMP_NUM_THREADS" \
-            job "$desc" "$RUN" -np 1 -- "$T/omp_work" 8 2000000 3 || continue
-        sh=$(value share) rep=$(value reported) th=$(value threads)
-        if [ "$th" = "$nt" ] && [ -n "$sh" ] && [ -n "$rep" ] && within "$rep" "$sh" 6; then
-            ok "$desc: share $sh ns, reported $rep ns (< 6%)"
-        else bad "$desc: threads '$th', share '$sh' ns, reported '$rep' ns"; fi
+        desc="OpenMP $nt threads, $pol" got=""
+        for try in 1 2 3; do
+            OMP_WAIT_POLICY=$pol OMP_NUM_THREADS=$nt SESHAT_MPIRUN_ARGS="-x OMP_WAIT_POLICY -x OMP_NUM_THREADS" \
+                job "$desc" "$RUN" -np 1 -- "$T/omp_work" 8 2000000 3 || continue
+            sh=$(value share) rep=$(value reported) th=$(value threads)
+            got="$got [threads '$th', share '$sh' ns, reported '$rep' ns]"
+            [ "$th" = "$nt" ] && [ -n "$sh" ] && [ -n "$rep" ] && within "$rep" "$sh" 6 && break
+            sh=""
+        done
+        if [ -n "$sh" ]; then ok "$desc: share $sh ns, reported $rep ns (< 6%, try $try)"
+        else bad "$desc: not within 6% in 3 tries:$got"; fi
     done
 done
 

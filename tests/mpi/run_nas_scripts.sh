@@ -41,6 +41,10 @@ if NPB_BIN="$dir/bin" BENCHMARKS="cg ep" CLASSES="S F" NPROCS=2 REPS=2 MODES="na
     # seshat's own nanosecond account of the run, sim and traced alike.
     grep -q '^cg,S,2,sim,1,ok,.*,0.000500400$' "$dir/out/runs.csv" && ok "$desc: virtual time 0.000500400 s recorded" ||
         bad "$desc: virtual time: $(grep '^cg,S,2,sim,1' "$dir/out/runs.csv")"
+    # the load around each run and the CPU seconds it used, and their range in the table
+    n=$(grep -cE '^cg,S,2,(native|sim|host),[12],[0-9.]+,[0-9.]+,[0-9.]+$' "$dir/out/load.csv")
+    [ "$n" = 6 ] && grep -qE '^Load average \(1 min\) before/after the runs: [0-9.]+ \.\. [0-9.]+$' "$dir/out/table2.md" &&
+        ok "$desc: load average and CPU seconds of every cg run" || bad "$desc: load.csv: $n cg lines: $(head -3 "$dir/out/load.csv")"
     grep -q '^| ep.F.2 |.*failed' "$dir/out/table2.md" && ok "$desc: failing benchmark marked failed" \
         || bad "$desc: ep row: $(grep ep.F.2 "$dir/out/table2.md")"
     if command -v gnuplot >/dev/null; then

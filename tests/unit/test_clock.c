@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
@@ -120,10 +121,18 @@ static void open_and_read(void **state)
     seshat_clksrc s;
     char why[200];
     seshat_clksrc_kind k = seshat_clksrc_open(&s, SESHAT_CLKSRC_PERF, why, sizeof why);
-    if (k == SESHAT_CLKSRC_THREAD)
+    if (k == SESHAT_CLKSRC_THREAD) {
         assert_true(why[0] != 0);
-    else
+    } else if (k == SESHAT_CLKSRC_GATED) {
+        /* the page watches switches: a nap is one, busy work is none */
+        assert_true(why[0] != 0);
+        uint32_t s0 = seshat_clksrc_switches(&s);
+        struct timespec ts = { 0, 1000000 };
+        nanosleep(&ts, NULL);
+        assert_true(seshat_clksrc_switches(&s) != s0);
+    } else {
         assert_int_equal(k, SESHAT_CLKSRC_PERF);
+    }
     int64_t t0 = seshat_clksrc_read(&s), c0 = seshat_thread_cpu_ns();
     spin(20000000);
     int64_t t1 = seshat_clksrc_read(&s), c1 = seshat_thread_cpu_ns();
