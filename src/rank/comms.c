@@ -134,13 +134,13 @@ static MPI_Comm with_topology(MPI_Comm comm, MPI_Comm s)
         int *v = seshat_xmalloc(sizeof(int) * (size_t)(2 * (a + b) + 1)), *sw = v + a,
             *dst = sw + a, *dw = dst + b;
         SESHAT_CHECKED(Dist_graph_neighbors, comm, a, v, sw, b, dst, dw);
-        seshat_real.Dist_graph_create_adjacent(s, a, v, w ? sw : MPI_UNWEIGHTED, b, dst,
-                                               w ? dw : MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &t);
+        SESHAT_CHECKED(Dist_graph_create_adjacent, s, a, v, w ? sw : MPI_UNWEIGHTED, b, dst,
+                       w ? dw : MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &t);
         free(v);
     } else {
         return s;
     }
-    seshat_real.Comm_free(&s);
+    SESHAT_CHECKED(Comm_free, &s);
     return t;
 }
 
@@ -273,9 +273,9 @@ static void free_entry(struct entry *e)
     seshat_inbox_forget(&e->info);
     ct.live--;
     if (e->info.shadow != MPI_COMM_NULL)
-        seshat_real.Comm_free(&e->info.shadow);
+        SESHAT_CHECKED(Comm_free, &e->info.shadow);
     if (e->info.merged != MPI_COMM_NULL)
-        seshat_real.Comm_free(&e->info.merged);
+        SESHAT_CHECKED(Comm_free, &e->info.merged);
     free(e->info.peer_world);
     free(e);
 }

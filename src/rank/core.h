@@ -121,6 +121,12 @@ enum seshat_recv_stage {
     SESHAT_RECV_AWAIT_FINAL,   /* relay rendezvous: post sent, awaits the final one */
     SESHAT_RECV_KNOWN          /* arrival known (or none: cancelled, PROC_NULL) */
 };
+/* A zeroed seshat_op (`= { 0 }`) is a receive not matched yet; the stages
+ * only advance, so `>= SESHAT_RECV_KNOWN` means done. */
+_Static_assert(SESHAT_RECV_POSTED == 0 && SESHAT_RECV_POSTED < SESHAT_RECV_AWAIT_FIRST &&
+                   SESHAT_RECV_AWAIT_FIRST < SESHAT_RECV_AWAIT_FINAL &&
+                   SESHAT_RECV_AWAIT_FINAL < SESHAT_RECV_KNOWN,
+               "receive stages out of order");
 
 /* What seshat knows about one send or receive in flight. */
 typedef struct seshat_op {

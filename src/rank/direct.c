@@ -18,6 +18,11 @@ static struct {
 _Static_assert(SESHAT_BATCH_MAX > 0 && SESHAT_BATCH_MAX * sizeof(seshat_envelope) <= INT32_MAX,
                "a batch's byte count must fit MPI's int count");
 
+/* A rendezvous reply's tag is SESHAT_TAG_REPLY0 + seq: within Open MPI's
+ * tag range (2^31 - 1) for every sequence number. */
+_Static_assert((long long)SESHAT_TAG_REPLY0 + SESHAT_SEQ_MASK <= INT32_MAX,
+               "reply tags must stay valid MPI tags");
+
 static void direct_flush(void)
 {
     if (out.n > 0) {

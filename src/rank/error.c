@@ -7,18 +7,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "common/log.h"
 #include "rank/core.h"
 
 void seshat_fatal(const char *fmt, ...)
 {
+    char msg[768];
     va_list ap;
-    fprintf(stderr, "seshat[%d]: fatal: ", seshat_rt.world_rank);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
+    seshat_error("%s", msg);
     fflush(stderr);
-    if (seshat_real.Abort)
+    int up = 0;
+    if (seshat_real.Initialized && seshat_real.Abort && seshat_real.Initialized(&up) == MPI_SUCCESS &&
+        up)
         seshat_real.Abort(MPI_COMM_WORLD, 1);
     exit(1);
 }
@@ -29,7 +32,8 @@ void seshat_ctl_fail(int rc, const char *what)
     int len = 0;
     if (seshat_real.Error_string)
         seshat_real.Error_string(rc, msg, &len);
-    seshat_fatal("real MPI_%s on seshat's own communicator failed: %s (error %d)", what, msg, rc);
+    seshat_fatal("real MPI_%s on seshat's own communicator failed: %s (error %d)", what,
+                 msg[0] ? msg : "no error string", rc);
 }
 
 void *seshat_xmalloc(size_t n)

@@ -52,8 +52,8 @@ static void sg_fetch(int src, int dst, double out[2])
     int32_t pair[2] = { src, dst };
     int model = seshat_model_rank_of(seshat_rt.world_rank);
     SESHAT_CHECKED(Send, pair, sizeof pair, MPI_BYTE, model, SESHAT_TAG_ROUTE, seshat_rt.control);
-    seshat_real.Recv(out, 2 * sizeof *out, MPI_BYTE, model, SESHAT_TAG_ROUTE_ANS,
-                     seshat_rt.control, MPI_STATUS_IGNORE);
+    SESHAT_CHECKED(Recv, out, 2 * sizeof *out, MPI_BYTE, model, SESHAT_TAG_ROUTE_ANS,
+                   seshat_rt.control, MPI_STATUS_IGNORE);
 }
 
 /* simgrid: only model ranks load SimGrid (never into the program's symbol
@@ -190,8 +190,8 @@ void seshat_runtime_stop(void)
      * ranks for real, which under contention must not wait for it. */
     seshat_p2p_flush();
     seshat_p2p_flush();
-    seshat_real.Send(&fin, 1, MPI_BYTE, seshat_model_rank_of(seshat_rt.world_rank),
-                     SESHAT_TAG_FIN, seshat_rt.control);
+    SESHAT_CHECKED(Send, &fin, 1, MPI_BYTE, seshat_model_rank_of(seshat_rt.world_rank),
+                   SESHAT_TAG_FIN, seshat_rt.control);
     seshat_watch_final();
     seshat_trace_stop(seshat_rt.app, end);
     if (seshat_rt.cfg.report_summary)
