@@ -21,12 +21,13 @@ SAN_FLAGS ?=
 CFLAGS  ?= -O2 -g
 # Required flags live apart from CFLAGS so `make CFLAGS=...` cannot drop them.
 REQ_CFLAGS := -std=c11 -Wall -Wextra -Werror -fPIC -D_GNU_SOURCE -pthread
-CPPFLAGS += -Isrc -Inetmodel -Itraceout $(MPI_CFLAGS)
+CPPFLAGS += -Isrc -Isrc/model -Isrc/server -Isrc/wire -Itraceout $(MPI_CFLAGS)
 ALL_CFLAGS = $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(SAN_FLAGS)
 LDFLAGS += $(SAN_FLAGS)
 
 LIB_SRCS := $(wildcard src/common/*.c src/config/*.c src/rank/*.c src/trace/*.c \
-                       src/interpose/*.c netmodel/*.c netmodel/simgrid/*.c traceout/*.c)
+                       src/interpose/*.c src/model/*.c src/model/simgrid/*.c \
+                       src/server/*.c traceout/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 LIB_LIBS := -ldl -lpthread -llz4 -liniparser -ldw -lm
 
@@ -73,14 +74,14 @@ $(BUILD)/lib/libseshat.so: $(LIB_OBJS) src/interpose/exports.map
 	$(CC) -shared -Wl,-soname,libseshat.so -Wl,--version-script=src/interpose/exports.map $(LDFLAGS) \
 	    -o $@ $(LIB_OBJS) $(LIB_LIBS) $(MPI_LIBS)
 
-$(BUILD)/lib/libseshat-simgrid.so: netmodel/simgrid/sg_bridge.cpp netmodel/simgrid/sg_bridge.h
+$(BUILD)/lib/libseshat-simgrid.so: src/model/simgrid/sg_bridge.cpp src/model/simgrid/sg_bridge.h
 	@mkdir -p $(dir $@)
 	$(CXX) -std=c++17 -O2 -g -Wall -Wextra -Werror -fPIC -shared $(SAN_FLAGS) \
 	    -Wl,-soname,libseshat-simgrid.so -o $@ $< -lsimgrid
 
 $(BUILD)/bin/seshat-sgroute: $(BUILD)/obj/src/tools/seshat_sgroute.o \
-                            $(BUILD)/obj/netmodel/simgrid/sg_loader.o \
-                            $(BUILD)/obj/netmodel/simgrid/sg_placement.o | $(SG_LIB)
+                            $(BUILD)/obj/src/model/simgrid/sg_loader.o \
+                            $(BUILD)/obj/src/model/simgrid/sg_placement.o | $(SG_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -ldl
 
@@ -89,7 +90,8 @@ $(BUILD)/lib/libseshat.a: $(LIB_OBJS)
 	rm -f $@ && ar rcs $@ $^
 
 $(BUILD)/bin/seshat-run: $(BUILD)/obj/src/tools/seshat_run.o $(BUILD)/obj/src/tools/matrix_plot.o \
-                        $(BUILD)/obj/src/tools/live_status.o $(TOOL_COMMON)
+                        $(BUILD)/obj/src/tools/live_status.o $(BUILD)/obj/src/tools/node_map.o \
+                        $(TOOL_COMMON)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -liniparser -lm
 

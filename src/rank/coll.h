@@ -7,7 +7,7 @@
 #ifndef SESHAT_COLL_H
 #define SESHAT_COLL_H
 
-#include "coll_sched.h"
+#include "model/coll_sched.h"
 #include "rank/core.h"
 
 /* MPI_Alltoallv and MPI_Alltoallw pass this kind: timed as alltoall (mean

@@ -1,5 +1,5 @@
 /* cn_coll.c - collectives under contention: the schedule of
- * netmodel/coll_sched.c, recorded once, then run member by member with
+ * src/model/coll_sched.c, recorded once, then run member by member with
  * every transfer a SimGrid flow. A member starts round k+1 when its
  * round-k transfers are done, exactly as coll_rounds.c times them alone
  * (sends one after another from its CPU, receives taken in arrival order,
@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cn_internal.h"
-#include "coll_sched.h"
+#include "server/cn_internal.h"
+#include "model/coll_sched.h"
 
 struct xfer {
     int round, src, dst;
@@ -233,7 +233,7 @@ static void begin_round(cn_colls *cc, struct coll *c, int r)
         struct xfer *x = &c->x[c->src_idx[i]];
         int64_t inj = m->inject(m, me->cpu, x->bytes, &me->nic);
         me->cpu = inj + m->send_overhead;
-        x->sent = inj + m->overhead_ns;
+        x->sent = inj + m->send_overhead;
         x->rdv = m->proto(m, x->bytes, 0) == SESHAT_PROTO_RENDEZVOUS;
         if (!x->rdv) {
             x->started = 1;

@@ -1,6 +1,6 @@
 /* status.c - write the live status file; failures are silent (the status
  * line is a convenience, never a reason to disturb the run). */
-#include "status.h"
+#include "server/status.h"
 
 #include <dirent.h>
 #include <stdio.h>

@@ -7,13 +7,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "coll_sched.h"
-#include "contention.h"
-#include "matrix.h"
-#include "server.h"
-#include "status.h"
-#include "wire.h"
-#include "simgrid/sg_model.h"
+#include "model/coll_sched.h"
+#include "server/contention.h"
+#include "server/matrix.h"
+#include "server/server.h"
+#include "server/status.h"
+#include "wire/wire.h"
+#include "model/simgrid.h"
 #include "common/log.h"
 
 #define SPIN_WINDOW_NS 500000   /* keep spinning this long after a message */
@@ -200,7 +200,7 @@ static void on_coll(struct server *s, const seshat_coll_entry *e)
 
 static void on_batch(struct server *s, const MPI_Status *st)
 {
-    static seshat_envelope buf[SESHAT_BATCH_MAX];
+    seshat_envelope buf[SESHAT_BATCH_MAX];
     int n = 0;
     s->a->get_count(st, MPI_BYTE, &n);
     s->a->recv(buf, (int)sizeof buf, MPI_BYTE, st->MPI_SOURCE, SESHAT_TAG_BATCH, s->a->control,
@@ -265,7 +265,7 @@ static void finish_matrix(struct server *s)
 static void on_route(struct server *s, const int32_t *pair, int from)
 {
     double r[2];
-    seshat_sg_model_route(s->a->model, pair[0], pair[1], r);
+    seshat_model_route(s->a->model, pair[0], pair[1], r);
     s->a->send(r, sizeof r, MPI_BYTE, from, SESHAT_TAG_ROUTE_ANS, s->a->control);
 }
 
@@ -433,7 +433,7 @@ void seshat_server_run(const seshat_server_args *a)
 {
     struct server s = { .a = a, .start = mono_ns() };
     for (int r = 0; r < a->napp; r++)
-        s.served += (a->napp + r % a->nmodel) == a->world_rank;
+        s.served += a->model_of[r] == a->world_rank;
     int relay = a->cfg->path == SESHAT_PATH_RELAY;
     if (a->cfg->report_matrix && seshat_matrix_init(&s.matrix, a->napp))
         seshat_error("report.matrix: out of memory for %d ranks", a->napp);

@@ -8,6 +8,8 @@
 
 #include <stdint.h>
 
+/* The lowest layer: both sides include it, it includes nothing of seshat. */
+
 enum seshat_wire_tag {
     SESHAT_TAG_ENV = 1,     /* app -> model (relay): one envelope */
     SESHAT_TAG_POST = 2,    /* app -> model (relay): receive post time */
@@ -16,7 +18,7 @@ enum seshat_wire_tag {
     SESHAT_TAG_FIN = 5,     /* app -> model: this rank has finalized */
     SESHAT_TAG_COLL = 6,    /* app -> model (relay): a collective member's entry */
     SESHAT_TAG_ROUTE = 7,   /* app -> model (simgrid, direct): int32 {src, dst} */
-    SESHAT_TAG_ROUTE_ANS = 8, /* model -> app: double {latency ns, ns per byte} */
+    SESHAT_TAG_ROUTE_ANS = 8, /* model -> app: double {latency ns, bandwidth B/s} */
     SESHAT_TAG_MATRIX = 9,  /* model -> first model rank: its matrix rows, at the end */
     SESHAT_TAG_BLOCK = 10,  /* app -> model (contention): seshat_block, about to wait */
     SESHAT_TAG_WATCH = 11,  /* app -> first model rank: seshat_watch_note */
@@ -60,8 +62,6 @@ typedef struct seshat_post {
     int64_t t_post;
 } seshat_post;
 
-/* Batches stay under Open MPI's shared-memory eager limit (4 KiB), so
- * sending one never waits for the (sleeping) model rank. */
 /* App -> model (relay): one member of a collective. The model rank that
  * serves the communicator's member 0 gathers all p and answers each member
  * (SESHAT_ANS_COLL, src = -1, comm_id, tag = seq, arrival = exit). */
@@ -92,7 +92,22 @@ typedef struct seshat_block {
     int64_t inbox_min;      /* earliest answer taken but not used yet */
 } seshat_block;
 
-#define SESHAT_BATCH_MAX 96
+/* App -> model (direct): SESHAT_TAG_BATCH carries up to SESHAT_BATCH_MAX
+ * envelopes. A batch must stay under Open MPI's shared-memory eager limit
+ * (btl_vader_eager_limit, 4 KiB, of which ob1 takes its header), so that
+ * sending one never waits for the model rank, which may be napping
+ * (LOG_SLEEP_NS, 200 us, in src/server/server.c). 64 x 56 B = 3,584 B. */
+#define SESHAT_BATCH_MAX 64
+#define SESHAT_SHM_EAGER_LIMIT 4096    /* Open MPI 4.1 btl_vader_eager_limit default */
+#define SESHAT_PML_HEADER_ROOM 128     /* ob1's match header, with room to spare */
+_Static_assert(sizeof(seshat_envelope) == 56, "envelope layout (both sides, no padding)");
+_Static_assert(SESHAT_BATCH_MAX * sizeof(seshat_envelope) + SESHAT_PML_HEADER_ROOM <=
+                   SESHAT_SHM_EAGER_LIMIT,
+               "an envelope batch is sent eagerly over shared memory");
+_Static_assert(sizeof(seshat_answer) + SESHAT_PML_HEADER_ROOM <= SESHAT_SHM_EAGER_LIMIT &&
+                   sizeof(seshat_coll_entry) + SESHAT_PML_HEADER_ROOM <= SESHAT_SHM_EAGER_LIMIT &&
+                   sizeof(seshat_block) + SESHAT_PML_HEADER_ROOM <= SESHAT_SHM_EAGER_LIMIT,
+               "single wire messages are sent eagerly");
 
 /* simulator.watchdog (docs/models.md, "Watchdog"): an application rank
  * has waited `watchdog` with nothing moving (STUCK), moved again
@@ -103,5 +118,7 @@ typedef struct seshat_watch_note {
     int32_t state;
     char line[220];
 } seshat_watch_note;
+_Static_assert(sizeof(seshat_watch_note) + SESHAT_PML_HEADER_ROOM <= SESHAT_SHM_EAGER_LIMIT,
+               "a watchdog note is sent eagerly");
 
 #endif

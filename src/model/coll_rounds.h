@@ -4,7 +4,7 @@
 #ifndef SESHAT_COLL_ROUNDS_H
 #define SESHAT_COLL_ROUNDS_H
 
-#include "model.h"
+#include "model/model.h"
 
 typedef struct seshat_rounds seshat_rounds;
 

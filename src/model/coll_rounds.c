@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "coll_rounds.h"
+#include "model/coll_rounds.h"
 
 struct xfer { int src, dst; int64_t bytes; seshat_vtime arrival, sender_done; };
 

@@ -3,7 +3,7 @@
 #ifndef SESHAT_CN_INTERNAL_H
 #define SESHAT_CN_INTERNAL_H
 
-#include "contention.h"
+#include "server/contention.h"
 
 enum cn_flow_kind { CN_EAGER, CN_RDV, CN_COLL };
 

@@ -1,5 +1,5 @@
 /* matrix.c - counting messages per (sender, receiver) and per size. */
-#include "matrix.h"
+#include "server/matrix.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -13,8 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model.h"
-#include "wire.h"
+#include "model/model.h"
+#include "wire/wire.h"
 
 typedef struct seshat_cn seshat_cn;
 

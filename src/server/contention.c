@@ -11,9 +11,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "cn_internal.h"
+#include "server/cn_internal.h"
 #include "simgrid/sg_bridge.h"
-#include "simgrid/sg_model.h"
+#include "model/simgrid.h"
 #include "common/log.h"
 
 #define NEVER INT64_MAX
@@ -292,7 +292,9 @@ static int64_t self_wire(seshat_cn *cn, int rank, int64_t bytes)
 {
     double r[2];
     seshat_sg_model_route(cn->m, rank, rank, r);
-    return cn_lat(cn, rank, rank) + llround((double)bytes * r[1]);
+    if (r[1] <= 0)
+        return cn_lat(cn, rank, rank);
+    return cn_lat(cn, rank, rank) + seshat_model_wire(cn->m, 0, r[1], bytes);
 }
 
 void seshat_cn_envelope(seshat_cn *cn, const seshat_envelope *e)
@@ -306,7 +308,7 @@ void seshat_cn_envelope(seshat_cn *cn, const seshat_envelope *e)
     }
     struct msg *m = calloc(1, sizeof *m);
     m->e = *e;
-    int64_t sent = e->t_inject + cn->m->overhead_ns, lat = cn_lat(cn, e->src, e->dst);
+    int64_t sent = e->t_inject + cn->m->send_overhead, lat = cn_lat(cn, e->src, e->dst);
     if (SESHAT_ENV_PROTO(e->proto) == SESHAT_PROTO_RENDEZVOUS) {
         m->first_type = SESHAT_ANS_NEED_POST;
         m->v = sent + lat;
@@ -418,7 +420,10 @@ static void start_due(seshat_cn *cn)
             continue;
         }
         int a = seshat_sg_model_host(cn->m, f->src), b = seshat_sg_model_host(cn->m, f->dst);
-        if (cn->sg->start_flow(a, b, (double)f->bytes, (long long)(intptr_t)f) != 0) {
+        /* bandwidth_factor: max-min sharing scales with capacities, so
+         * bytes / factor on the platform's links = bytes on links x factor. */
+        double bytes = (double)f->bytes / cn->m->f.bandwidth;
+        if (cn->sg->start_flow(a, b, bytes, (long long)(intptr_t)f) != 0) {
             seshat_error("contention: SimGrid refused a flow %d -> %d", f->src, f->dst);
             flow_done(cn, f, f->start);
             continue;
@@ -510,7 +515,9 @@ seshat_cn *seshat_cn_new(const seshat_model *m, int napp, seshat_cn_send_fn send
     cn->send = send;
     cn->log = log;
     cn->ctx = ctx;
-    cn->lat_factor = cn->sg->latency_factor();
+    /* SimGrid's own latency factor (its init zeroed it) and the what-if's,
+     * as the lookahead computes it (seshat_sg_model_lookahead). */
+    cn->lat_factor = cn->sg->latency_factor() * m->f.latency;
     if (debug_on < 0)
         debug_on = getenv("SESHAT_CN_DEBUG") != NULL;
     cn->r = calloc((size_t)napp, sizeof *cn->r);

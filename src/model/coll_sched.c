@@ -3,8 +3,8 @@
  * schedule with its closed-form LogGP cost. */
 #include <stdlib.h>
 
-#include "coll_rounds.h"
-#include "coll_sched.h"
+#include "model/coll_rounds.h"
+#include "model/coll_sched.h"
 
 const char *const seshat_coll_kind_names[SESHAT_COLL_NKINDS] = {
 #define X(E, n) #n,
@@ -339,21 +339,6 @@ static void run(seshat_rounds *R, const seshat_coll *c, enum seshat_coll_alg a)
 }
 
 /* The collective model: the plain model with every cost multiplied. */
-static seshat_model scaled(const seshat_model *m, double f)
-{
-    seshat_model s = *m;
-    s.latency_ns *= f;
-    s.ns_per_byte *= f;
-    for (int i = 0; i < s.nsegments; i++) {
-        s.segment[i].latency_ns *= f;
-        s.segment[i].ns_per_byte *= f;
-    }
-    s.overhead_ns = (int64_t)((double)s.overhead_ns * f + 0.5);
-    s.send_overhead = s.overhead_ns;
-    s.gap_ns = (int64_t)((double)s.gap_ns * f + 0.5);
-    return s;
-}
-
 /* One group's binomial phase, mapped onto its merged ranks. */
 static void group_phase(seshat_rounds *R, const int *map, int size, int64_t bytes, int down)
 {
@@ -398,7 +383,7 @@ static void run_inter(seshat_rounds *R, const seshat_coll *c, const int *lo, int
 int seshat_coll_eval_inter(const seshat_model *m, const seshat_coll *c, int low,
                            const seshat_vtime *entry, seshat_vtime *exit)
 {
-    seshat_model sm = c->factor == 1.0 ? *m : scaled(m, c->factor);
+    seshat_model sm = seshat_model_scaled(m, c->factor);
     int *ranks = malloc(sizeof *ranks * (size_t)c->p);
     seshat_rounds *R = ranks ? seshat_rounds_new(&sm, c->p, exit) : NULL;
     for (int r = 0; r < c->p; r++)
@@ -453,7 +438,7 @@ int seshat_coll_eval(const seshat_model *m, const seshat_coll *c, const seshat_v
 int seshat_coll_eval_world(const seshat_model *m, const seshat_coll *c, const int *world,
                            const seshat_vtime *entry, seshat_vtime *exit)
 {
-    seshat_model sm = c->factor == 1.0 ? *m : scaled(m, c->factor);
+    seshat_model sm = seshat_model_scaled(m, c->factor);
     for (int r = 0; r < c->p; r++)
         exit[r] = entry[r];
     if (c->p <= 1)

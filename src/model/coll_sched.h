@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#include "model.h"
+#include "model/model.h"
 
 #define SESHAT_COLL_KINDS(X) \
     X(BARRIER, barrier) X(BCAST, bcast) X(REDUCE, reduce) X(ALLREDUCE, allreduce) \
@@ -37,6 +37,11 @@ enum seshat_coll_alg {
     SESHAT_ALG_COUNT
 };
 
+/* The kinds before NEIGHBOR have an algorithm choice ([collectives] KIND =
+ * ALG, config.h's coll_alg[]) and a factor class ([collectives] factors,
+ * whose classes are these kinds, then alltoallv). */
+#define SESHAT_COLL_NCHOOSABLE SESHAT_COLL_NEIGHBOR
+_Static_assert(SESHAT_COLL_NCHOOSABLE == SESHAT_FACTOR_ALLTOALLV, "factor classes follow the kinds");
 extern const char *const seshat_coll_kind_names[SESHAT_COLL_NKINDS];
 extern const char *const seshat_coll_alg_names[SESHAT_ALG_COUNT];
 
