@@ -18,6 +18,10 @@ struct entry {
     struct entry *next;
 };
 
+/* Live communicators at which the program is warned: Open MPI allows
+ * about 65,000 and seshat keeps a shadow of each (the warning's text). */
+enum { SESHAT_COMMS_WARN = 30000 };
+
 /* This rank's communicator table: one instance per process. */
 static struct {
     struct entry *buckets[NBUCKETS];
@@ -172,7 +176,7 @@ static void add_entry_with(MPI_Comm comm, int32_t id, MPI_Comm shadow, MPI_Comm 
      * neighborhood-collective exchanges */
     /* Said before the program's own creations start failing (Open MPI
      * returns MPI_ERR_INTERN then, which names no limit). */
-    if (++ct.live == 30000)
+    if (++ct.live == SESHAT_COMMS_WARN)
         seshat_warn("30000 live communicators: Open MPI allows about 65,000 and seshat keeps "
                     "a shadow of each, so creating more fails from about 32,700 "
                     "(MPI_ERR_INTERN)");

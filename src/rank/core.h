@@ -226,9 +226,12 @@ void seshat_watch_progress(void);
 void seshat_watch_idle(void);
 /* The same without yielding, every 256th turn only: for a plain wait
  * (what MPI_Wait itself would do). `n` counts the turns. */
+enum { SESHAT_WATCH_TICK_TURNS = 256 };   /* a power of two */
+_Static_assert((SESHAT_WATCH_TICK_TURNS & (SESHAT_WATCH_TICK_TURNS - 1)) == 0,
+               "the tick is a mask test");
 static inline void seshat_watch_tick(unsigned n)
 {
-    if ((n & 255) == 255)
+    if ((n & (SESHAT_WATCH_TICK_TURNS - 1)) == SESHAT_WATCH_TICK_TURNS - 1)
         seshat_watch_idle();
 }
 void seshat_watch_leave(void);     /* the wrapper returns to the program */

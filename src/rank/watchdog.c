@@ -13,6 +13,9 @@
 
 int64_t seshat_watch_ns;
 int seshat_watch_dirty;
+/* A rank found stuck naps this long between checks. */
+enum { SESHAT_WATCH_NAP_NS = 1000000 };
+
 /* This rank's watchdog: one instance per process. */
 static struct {
     int armed, stuck;
@@ -148,7 +151,7 @@ void seshat_watch_idle(void)
     }
     if (wd.stuck) {
         /* hung for all we know: nap, the CPU may do better elsewhere */
-        struct timespec ts = { 0, 1000000 };
+        struct timespec ts = { 0, SESHAT_WATCH_NAP_NS };
         check_die();
         nanosleep(&ts, NULL);
     } else {
