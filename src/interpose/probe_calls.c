@@ -47,13 +47,8 @@ static int blocking_probe(int source, int tag, MPI_Comm comm, MPI_Status *st, MP
     return seshat_progress_wait(&w);
 }
 
-/* A nonblocking probe found nothing: the program may poll until it does,
- * so what other ranks need from this one is served now. */
-static void not_found(void)
-{
-    seshat_block_report(NULL);
-    seshat_serve();
-}
+/* A nonblocking probe found nothing: only a message can change that. */
+static void not_found(void) { seshat_progress_nothing_yet(1); }
 
 int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
 {

@@ -246,10 +246,9 @@ static int needs_answer(const MPI_Request *reqs, int n, int all)
     return !all && active > 0;
 }
 
-static void maybe_block(const MPI_Request *reqs, int n, int all)
+static int set_needs_answer_now(const MPI_Request *reqs, int n, int all)
 {
-    if (seshat_rt.path->promises && needs_answer(reqs, n, all))
-        seshat_block_report(NULL);
+    return seshat_rt.path->promises && needs_answer(reqs, n, all);
 }
 
 /* A wait on a set of requests, in the progress engine: `kind` picks the
@@ -296,8 +295,7 @@ static int set_block(void *ctx)
 static int set_needs_answer(void *ctx)
 {
     const struct wait_set *w = ctx;
-    return seshat_rt.path->promises &&
-           needs_answer(w->handles, w->n, w->kind == WAIT_ONE || w->kind == WAIT_ALL);
+    return set_needs_answer_now(w->handles, w->n, w->kind == WAIT_ONE || w->kind == WAIT_ALL);
 }
 
 static int wait_set(struct wait_set *w)
@@ -306,14 +304,10 @@ static int wait_set(struct wait_set *w)
     return seshat_progress_wait(&waiter);
 }
 
-
-
-/* A test found nothing complete: the program may poll until something
- * completes, so what other ranks need from this one is served now. */
+/* A test found nothing complete (progress.h). */
 static void not_yet(const MPI_Request *reqs, int n, int all)
 {
-    maybe_block(reqs, n, all);
-    seshat_serve();
+    seshat_progress_nothing_yet(set_needs_answer_now(reqs, n, all));
 }
 
 /* Statuses: the program's array, or ours when it passed the IGNORE sentinel. */

@@ -1,7 +1,9 @@
 /* core.h - the part of libseshat that runs in application ranks: runtime
- * state, virtual clock, communicator table, request table, and the
- * point-to-point protocol (envelopes, answers, Lamport merge).
- * The interposition layer (src/interpose) is its only user. */
+ * state, error policy, virtual clock, communicator table, request table,
+ * and the point-to-point protocol (envelopes, answers, Lamport merge).
+ * How envelopes travel is path.h's; every wait is progress.h's; the
+ * contention promises are promises.h's (docs/design.md). The
+ * interposition layer (src/interpose) is its only user. */
 #ifndef SESHAT_CORE_H
 #define SESHAT_CORE_H
 

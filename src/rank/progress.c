@@ -47,6 +47,13 @@ void seshat_serve(void)
     pg.serving = 0;
 }
 
+void seshat_progress_nothing_yet(int announce)
+{
+    if (announce)
+        seshat_block_report(NULL);
+    seshat_serve();
+}
+
 int seshat_progress_wait(const seshat_waiter *w)
 {
     int done = 0, rc;

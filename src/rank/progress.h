@@ -52,6 +52,12 @@ seshat_answer seshat_progress_answer(int src, int32_t comm_id, int tag, int remo
 /* Relay: move the answers that have already arrived into the inbox. */
 void seshat_progress_drain(void);
 
+/* A nonblocking test (Test*, Iprobe) found nothing: the program may poll
+ * until something completes, so what other ranks need from this one is
+ * served now; `announce`: only an answer from the model can change that
+ * (contention tells the model first). */
+void seshat_progress_nothing_yet(int announce);
+
 /* Serve matched background receives once (no-op when already serving). */
 void seshat_serve(void);
 
