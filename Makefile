@@ -21,7 +21,7 @@ SAN_FLAGS ?=
 CFLAGS  ?= -O2 -g
 # Required flags live apart from CFLAGS so `make CFLAGS=...` cannot drop them.
 REQ_CFLAGS := -std=c11 -Wall -Wextra -Werror -fPIC -D_GNU_SOURCE -pthread
-CPPFLAGS += -Isrc -Isrc/model -Isrc/server -Isrc/wire -Itraceout $(MPI_CFLAGS)
+CPPFLAGS += -Isrc -Itraceout $(MPI_CFLAGS)
 ALL_CFLAGS = $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(SAN_FLAGS)
 LDFLAGS += $(SAN_FLAGS)
 
