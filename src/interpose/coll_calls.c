@@ -1,8 +1,10 @@
 /* coll_calls.c - collectives: the real operation moves the data, then the
  * schedule (src/rank/coll.h) decides when each member leaves. Nonblocking
  * forms record their entry at the call and are charged at completion. */
-#include "rank/coll.h"
 #include "interpose/interpose.h"
+#include "rank/coll.h"
+#include "rank/path.h"
+#include "rank/progress.h"
 
 static int64_t max_count(const int *counts, int n, MPI_Datatype type)
 {
@@ -44,7 +46,7 @@ static seshat_comm *modeled(int outer, MPI_Comm comm, int rc)
 #define WITH_REQ(...) (__VA_ARGS__, &rq)
 static seshat_comm *polled(int outer, MPI_Comm comm, enum seshat_call_id call)
 {
-    if (!outer || !(seshat_rt.contention || seshat_watch_ns))
+    if (!outer || !(seshat_rt.path->promises || seshat_watch_ns))
         return NULL;
     seshat_comm *c = seshat_comm_lookup(comm);
     if (c && seshat_watch_ns)
@@ -58,7 +60,7 @@ static seshat_comm *polled(int outer, MPI_Comm comm, enum seshat_call_id call)
  * so with only the watchdog on they stay blocking (not watched). */
 static seshat_comm *contended(int outer, MPI_Comm comm)
 {
-    return outer && seshat_rt.contention ? seshat_comm_lookup(comm) : NULL;
+    return outer && seshat_rt.path->promises ? seshat_comm_lookup(comm) : NULL;
 }
 
 #define BLOCKING(NAME, INAME, KIND, ROOT, BYTES, PARAMS, ARGS)                               \
@@ -72,7 +74,7 @@ static seshat_comm *contended(int outer, MPI_Comm comm)
             rc = seshat_real.INAME WITH_REQ ARGS;                                             \
             if (rc == MPI_SUCCESS) {                                                          \
                 seshat_coll_blocking(c, KIND, ROOT, BYTES);                                   \
-                rc = seshat_wait_real(&rq, MPI_STATUS_IGNORE);                                \
+                rc = seshat_progress_wait_req(&rq, MPI_STATUS_IGNORE, 0, NULL);               \
             }                                                                                 \
         } else {                                                                              \
             rc = seshat_real.NAME ARGS;                                                       \
@@ -210,7 +212,7 @@ PAIR(Alltoallw, Ialltoallw, SESHAT_COLL_ALLTOALLV, mean_w(rcounts, rtypes, c->pe
             rc = seshat_real.INAME(A, comm, &rq);                                             \
             if (rc == MPI_SUCCESS) {                                                          \
                 seshat_coll_neighbor(c, BYTES);                                               \
-                rc = seshat_wait_real(&rq, MPI_STATUS_IGNORE);                                \
+                rc = seshat_progress_wait_req(&rq, MPI_STATUS_IGNORE, 0, NULL);               \
             }                                                                                 \
         } else {                                                                              \
             rc = seshat_real.NAME(A, comm);                                                   \

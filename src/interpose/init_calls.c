@@ -34,10 +34,10 @@ void seshat_comm_created(MPI_Comm c)
     seshat_comm_register(c);
 }
 
+/* contention: the members synchronize with the model (coll.h). */
 void seshat_comm_sync(MPI_Comm comm)
 {
-    if (seshat_rt.contention)
-        seshat_coll_sync(seshat_comm_lookup(comm));
+    seshat_coll_sync(seshat_comm_lookup(comm));
 }
 
 /* contention = on: a rank must never wait inside a real send that the

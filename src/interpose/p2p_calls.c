@@ -3,13 +3,10 @@
 #include <stdlib.h>
 
 #include "interpose/interpose.h"
+#include "rank/progress.h"
 
 typedef int (*send_fn)(const void *, int, MPI_Datatype, int, int, MPI_Comm);
 typedef int (*isend_fn)(const void *, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request *);
-
-/* A blocking call may wait only when no other rank can be waiting on this
- * one; otherwise it becomes nonblocking plus a wait that serves them. */
-static int must_serve(void) { return seshat_req_unmatched_count() > 0 || seshat_rt.contention; }
 
 __attribute__((always_inline)) static inline int blocking_send(enum seshat_call_id id, send_fn real, isend_fn ireal,
                          enum seshat_send_mode mode, const void *buf, int count,
@@ -29,13 +26,16 @@ __attribute__((always_inline)) static inline int blocking_send(enum seshat_call_
             seshat_trace_payload(buf, count, type, comm);
         if (seshat_watch_ns)
             seshat_watch_what(id, c, dest, tag);
-        if (!must_serve() && !seshat_watch_ns) {
+        /* A blocking call may wait only when no other rank can be waiting
+         * on this one; otherwise it becomes nonblocking plus a wait that
+         * serves them (progress.h). */
+        if (!seshat_progress_must_poll()) {
             rc = real(buf, count, type, dest, tag, comm);
         } else {
             MPI_Request r;
             rc = ireal(buf, count, type, dest, tag, comm, &r);
             if (rc == MPI_SUCCESS)
-                rc = seshat_wait_real_for(&r, MPI_STATUS_IGNORE, op.done < 0);
+                rc = seshat_progress_wait_req(&r, MPI_STATUS_IGNORE, op.done < 0, NULL);
         }
         if (rc == MPI_SUCCESS)
             seshat_clock_advance_to(seshat_send_finish(&op));
@@ -135,15 +135,14 @@ int PMPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_
         seshat_recv_begin(&op, c, source, tag);
         if (seshat_watch_ns)
             seshat_watch_what(SESHAT_CALL_Recv, c, source, tag);
-        if (!must_serve() && !seshat_watch_ns) {
+        if (!seshat_progress_must_poll()) {
             rc = seshat_real.Recv(buf, count, type, source, tag, comm, st);
         } else {
             MPI_Request r;
+            seshat_filter mine = { c, source, tag };
             rc = seshat_real.Irecv(buf, count, type, source, tag, comm, &r);
-            seshat_recv_waiting(c, source, tag);
             if (rc == MPI_SUCCESS)
-                rc = seshat_wait_real_for(&r, st, 1);
-            seshat_recv_waiting(NULL, 0, 0);
+                rc = seshat_progress_wait_req(&r, st, 1, &mine);
         }
         if (seshat_matched(rc)) {   /* a truncated message is used up too */
             seshat_recv_match(&op, st);
@@ -205,6 +204,25 @@ static int seshat_peer_ok(const seshat_comm *c, int peer, int tag, int recv)
     return peer_ok && tag_ok;
 }
 
+/* Sendrecv's send half, waited for after the receive matched: every turn
+ * also advances the receive, whose answers may be what the send's await
+ * (always serving: the receive is the caller's own, on no list). */
+struct send_half {
+    MPI_Request *req;
+    seshat_op *rop, *sop;
+};
+
+static int send_half_test(void *ctx, int *done)
+{
+    struct send_half *h = ctx;
+    int rc = seshat_real.Test(h->req, done, MPI_STATUS_IGNORE);
+    if (rc == MPI_SUCCESS && !*done)
+        seshat_recv_poll(h->rop);
+    return rc;
+}
+
+static int send_half_needs_answer(void *ctx) { return ((struct send_half *)ctx)->sop->done < 0; }
+
 /* Sendrecv, traced as the call the program made (Sendrecv_replace runs
  * as one); inlined, so the traced call site is the program's. */
 __attribute__((always_inline)) static inline int
@@ -236,32 +254,23 @@ sendrecv(enum seshat_call_id id, const void *sbuf, int scount, MPI_Datatype styp
         seshat_real.Wait(&r[0], MPI_STATUS_IGNORE);
         posted = 0;
     }
-    seshat_recv_waiting(c, source, rtag);
+    seshat_filter mine = { c, source, rtag };
     if (seshat_watch_ns)
         seshat_watch_what(SESHAT_CALL_Sendrecv, c, source, rtag);
     if (posted)
-        rc = seshat_wait_real_for(&r[0], st, 1);
-    seshat_recv_waiting(NULL, 0, 0);
+        rc = seshat_progress_wait_req(&r[0], st, 1, &mine);
     /* The receive learns its answers while the send completes; a
      * truncated one used up its message too. */
     int got = posted && seshat_matched(rc);
     if (got) {
         seshat_recv_match(&rop, st);
-        seshat_recv_waiting(c, st->MPI_SOURCE, st->MPI_TAG);
+        mine = (seshat_filter){ c, st->MPI_SOURCE, st->MPI_TAG };
+        struct send_half h = { &r[1], &rop, &sop };
+        seshat_waiter w = { send_half_test, NULL, send_half_needs_answer, &h, &mine, 1 };
+        src = seshat_progress_wait(&w);
     } else if (posted) {
         src = seshat_real.Wait(&r[1], MPI_STATUS_IGNORE);
     }
-    for (int done = 0; got && src == MPI_SUCCESS && !done;) {
-        src = seshat_real.Test(&r[1], &done, MPI_STATUS_IGNORE);
-        if (src == MPI_SUCCESS && !done) {
-            seshat_recv_poll(&rop);
-            if (sop.done < 0)
-                seshat_block_report();
-            seshat_serve();
-            seshat_watch_idle();
-        }
-    }
-    seshat_recv_waiting(NULL, 0, 0);
     if (got && src == MPI_SUCCESS) {
         /* the receive first: its post may be what the send's answer awaits */
         seshat_vtime t_call = seshat_clock_now(), t_recv = seshat_recv_finish(&rop, t_call);
@@ -293,7 +302,7 @@ int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int
                                             seshat_comm_in(comm), status);
     int size = 0, rc;
     seshat_real.Pack_size(count, type, seshat_rt.app, &size);
-    void *packed = malloc((size_t)size + 1);
+    void *packed = seshat_xmalloc((size_t)size + 1);
     int pos = 0;
     seshat_real.Pack(buf, count, type, packed, size, &pos, seshat_rt.app);
     /* The receive half unpacks into buf; the send half sends the copy. */

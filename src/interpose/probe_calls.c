@@ -4,33 +4,51 @@
 #include <sched.h>
 
 #include "interpose/interpose.h"
+#include "rank/progress.h"
 
-static int blocking_probe(int source, int tag, MPI_Comm comm, MPI_Status *st)
+/* A probe waits for a message: Iprobe or Improbe in the progress engine
+ * (a matched probe's msg set), or the blocking call when nothing needs
+ * serving. Every wait of a probe can end only with a message, so it is
+ * announced under contention. */
+struct probe {
+    int source, tag;
+    MPI_Comm comm;
+    MPI_Status *st;
+    MPI_Message *msg;        /* NULL: a plain probe */
+};
+
+static int probe_test(void *ctx, int *done)
 {
-    int plain = seshat_req_unmatched_count() == 0 && !seshat_rt.contention;
-    if (plain && !seshat_watch_ns)
-        return seshat_real.Probe(source, tag, comm, st);
-    int flag = 0, rc;
-    for (unsigned n = 0;
-         (rc = seshat_real.Iprobe(source, tag, comm, &flag, st)) == MPI_SUCCESS && !flag; n++) {
-        if (plain) {
-            seshat_watch_tick(n);
-            continue;
-        }
-        seshat_block_report();
-        seshat_serve();
-        seshat_watch_idle();
-    }
-    return rc;
+    struct probe *p = ctx;
+    if (p->msg)
+        return seshat_real.Improbe(p->source, p->tag, p->comm, done, p->msg, p->st);
+    return seshat_real.Iprobe(p->source, p->tag, p->comm, done, p->st);
 }
 
-/* A nonblocking probe found nothing: the program may poll until it does,
- * so what other ranks need from this one is served now. */
-static void not_found(void)
+static int probe_block(void *ctx)
 {
-    seshat_block_report();
-    seshat_serve();
+    struct probe *p = ctx;
+    if (p->msg)
+        return seshat_real.Mprobe(p->source, p->tag, p->comm, p->msg, p->st);
+    return seshat_real.Probe(p->source, p->tag, p->comm, p->st);
 }
+
+static int always(void *ctx)
+{
+    (void)ctx;
+    return 1;
+}
+
+static int blocking_probe(int source, int tag, MPI_Comm comm, MPI_Status *st, MPI_Message *msg,
+                          const seshat_filter *mine)
+{
+    struct probe p = { source, tag, comm, st, msg };
+    seshat_waiter w = { probe_test, probe_block, always, &p, mine, 0 };
+    return seshat_progress_wait(&w);
+}
+
+/* A nonblocking probe found nothing: only a message can change that. */
+static void not_found(void) { seshat_progress_nothing_yet(1); }
 
 int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
 {
@@ -44,10 +62,9 @@ int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
         return rc;
     }
     MPI_Status tmp, *st = status == MPI_STATUS_IGNORE ? &tmp : status;
-    seshat_recv_waiting(c, source, tag);
+    seshat_filter mine = { c, source, tag };
     seshat_watch_what(SESHAT_CALL_Probe, c, source, tag);
-    int rc = blocking_probe(source, tag, comm, st);
-    seshat_recv_waiting(NULL, 0, 0);
+    int rc = blocking_probe(source, tag, comm, st, NULL, &mine);
     if (rc == MPI_SUCCESS)
         seshat_clock_advance_to(seshat_peek_arrival(c, st));
     seshat_leave(SESHAT_CALL_Probe);
@@ -93,18 +110,11 @@ int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *msg, MPI_Status
     seshat_comm *c = outer ? seshat_comm_lookup(comm) : NULL;
     MPI_Status tmp, *st = (status == MPI_STATUS_IGNORE && c) ? &tmp : status;
     int rc;
-    if (c && (seshat_req_unmatched_count() > 0 || seshat_rt.contention || seshat_watch_ns)) {
-        int flag = 0;
-        seshat_recv_waiting(c, source, tag);
+    if (c) {
+        seshat_filter mine = { c, source, tag };
         if (seshat_watch_ns)
             seshat_watch_what(SESHAT_CALL_Mprobe, c, source, tag);
-        while ((rc = seshat_real.Improbe(source, tag, comm, &flag, msg, st)) == MPI_SUCCESS &&
-               !flag) {
-            seshat_block_report();
-            seshat_serve();
-            seshat_watch_idle();
-        }
-        seshat_recv_waiting(NULL, 0, 0);
+        rc = blocking_probe(source, tag, comm, st, msg, &mine);
     } else {
         rc = seshat_real.Mprobe(source, tag, comm, msg, st);
     }

@@ -5,9 +5,10 @@
 #include <sched.h>
 #include <stdlib.h>
 
-#include "rank/coll.h"
-#include "rank/inbox.h"
 #include "interpose/interpose.h"
+#include "rank/coll.h"
+#include "rank/path.h"
+#include "rank/progress.h"
 
 static void start_one(MPI_Request r)
 {
@@ -143,7 +144,7 @@ static int chargeable(const seshat_op *op) { return op && op->active && !op->cha
  * numbering). */
 static void forget_charged(const MPI_Request *handles, const int *idx, int n)
 {
-    struct done local[16], *d = n <= 16 ? local : malloc(sizeof *d * (size_t)n);
+    struct done local[16], *d = n <= 16 ? local : seshat_xmalloc(sizeof *d * (size_t)n);
     int m = 0;
     for (int k = 0; k < n; k++) {
         seshat_op *op = set_op(handles, idx, k);
@@ -156,6 +157,27 @@ static void forget_charged(const MPI_Request *handles, const int *idx, int n)
         free(d);
 }
 
+/* A set of completed requests, statuses packed by k. */
+struct set {
+    const MPI_Request *handles;
+    const int *idx;
+    int n;
+    MPI_Status *st;
+    int status_stride;
+};
+
+/* Whether every request of the set can be charged without waiting. */
+static int set_resolved(void *ctx)
+{
+    const struct set *s = ctx;
+    for (int k = 0; k < s->n; k++) {
+        seshat_op *op = set_op(s->handles, s->idx, k);
+        if (chargeable(op) && !resolvable(op, &s->st[k * s->status_stride]))
+            return 0;
+    }
+    return 1;
+}
+
 /* Charge completed requests handles[idx[k]] (statuses packed by k) in order of their virtual completion,
  * so receive overheads queue up the way the model says. `keep`: the
  * program still holds them (MPI_Request_get_status): charge, do not forget. */
@@ -164,7 +186,7 @@ static void complete_set(const MPI_Request *handles, const int *idx, int n, MPI_
 {
     if (!keep)
         forget_charged(handles, idx, n);
-    struct done local[16], *d = n <= 16 ? local : malloc(sizeof *d * (size_t)n);
+    struct done local[16], *d = n <= 16 ? local : seshat_xmalloc(sizeof *d * (size_t)n);
     int m = 0;
     /* Every completed receive learns what it can first: none of them may
      * sit on an answer while another one waits (docs/models.md). */
@@ -173,15 +195,9 @@ static void complete_set(const MPI_Request *handles, const int *idx, int n, MPI_
         if (chargeable(op) && !op->is_send && !op->is_coll && !op->matched)
             seshat_recv_match(op, &st[k * status_stride]);
     }
-    for (int pending = seshat_rt.contention; pending;) {
-        pending = 0;
-        for (int k = 0; k < n; k++) {
-            seshat_op *op = set_op(handles, idx, k);
-            if (chargeable(op) && !resolvable(op, &st[k * status_stride]))
-                pending++;
-        }
-        if (pending)
-            seshat_inbox_pump();
+    if (seshat_rt.path->promises) {
+        struct set s = { handles, idx, n, st, status_stride };
+        seshat_progress_until(set_resolved, &s, NULL);
     }
     for (int k = 0; k < n; k++) {
         int i = idx ? idx[k] : k;
@@ -205,8 +221,6 @@ static void complete_set(const MPI_Request *handles, const int *idx, int n, MPI_
     if (d != local)
         free(d);
 }
-
-static int must_serve(void) { return seshat_req_unmatched_count() > 0 || seshat_rt.contention; }
 
 /* Contention: a wait on these requests (all: Waitall, else any/some) is
  * announced only if it cannot end before an answer not known yet; a
@@ -232,20 +246,68 @@ static int needs_answer(const MPI_Request *reqs, int n, int all)
     return !all && active > 0;
 }
 
-static void maybe_block(const MPI_Request *reqs, int n, int all)
+static int set_needs_answer_now(const MPI_Request *reqs, int n, int all)
 {
-    if (seshat_rt.contention && needs_answer(reqs, n, all))
-        seshat_block_report();
+    return seshat_rt.path->promises && needs_answer(reqs, n, all);
 }
 
+/* A wait on a set of requests, in the progress engine: `kind` picks the
+ * real Test and Wait pair; the outputs go where the program asked. */
+enum wait_kind { WAIT_ONE, WAIT_ALL, WAIT_ANY, WAIT_SOME };
+struct wait_set {
+    enum wait_kind kind;
+    int n;
+    MPI_Request *reqs;
+    const MPI_Request *handles;   /* the copies taken before the call */
+    MPI_Status *st;
+    int *index, *outcount, *idx;
+};
 
+static int set_test(void *ctx, int *done)
+{
+    struct wait_set *w = ctx;
+    int rc;
+    switch (w->kind) {
+    case WAIT_ONE: return seshat_real.Test(w->reqs, done, w->st);
+    case WAIT_ALL: return seshat_real.Testall(w->n, w->reqs, done, w->st);
+    case WAIT_ANY: return seshat_real.Testany(w->n, w->reqs, w->index, done, w->st);
+    case WAIT_SOME: break;
+    }
+    rc = seshat_real.Testsome(w->n, w->reqs, w->outcount, w->idx, w->st);
+    *done = *w->outcount != 0;
+    return rc;
+}
 
-/* A test found nothing complete: the program may poll until something
- * completes, so what other ranks need from this one is served now. */
+static int set_block(void *ctx)
+{
+    struct wait_set *w = ctx;
+    switch (w->kind) {
+    case WAIT_ONE: return seshat_real.Wait(w->reqs, w->st);
+    case WAIT_ALL: return seshat_real.Waitall(w->n, w->reqs, w->st);
+    case WAIT_ANY: return seshat_real.Waitany(w->n, w->reqs, w->index, w->st);
+    case WAIT_SOME: break;
+    }
+    return seshat_real.Waitsome(w->n, w->reqs, w->outcount, w->idx, w->st);
+}
+
+/* Contention: announce the wait only if it cannot end before an answer
+ * not known yet (Waitall: any such request; any/some: all of them). */
+static int set_needs_answer(void *ctx)
+{
+    const struct wait_set *w = ctx;
+    return set_needs_answer_now(w->handles, w->n, w->kind == WAIT_ONE || w->kind == WAIT_ALL);
+}
+
+static int wait_set(struct wait_set *w)
+{
+    seshat_waiter waiter = { set_test, set_block, set_needs_answer, w, NULL, 0 };
+    return seshat_progress_wait(&waiter);
+}
+
+/* A test found nothing complete (progress.h). */
 static void not_yet(const MPI_Request *reqs, int n, int all)
 {
-    maybe_block(reqs, n, all);
-    seshat_serve();
+    seshat_progress_nothing_yet(set_needs_answer_now(reqs, n, all));
 }
 
 /* Statuses: the program's array, or ours when it passed the IGNORE sentinel. */
@@ -253,12 +315,12 @@ static MPI_Status *status_array(MPI_Status *user, int n, MPI_Status *local, int 
 {
     if (user != MPI_STATUSES_IGNORE && user != MPI_STATUS_IGNORE)
         return user;
-    return n <= nlocal ? local : malloc(sizeof(MPI_Status) * (size_t)(n > 0 ? n : 1));
+    return n <= nlocal ? local : seshat_xmalloc(sizeof(MPI_Status) * (size_t)(n > 0 ? n : 1));
 }
 
 static MPI_Request *copy_handles(const MPI_Request *reqs, int n, MPI_Request *local, int nlocal)
 {
-    MPI_Request *h = n <= nlocal ? local : malloc(sizeof *h * (size_t)n);
+    MPI_Request *h = n <= nlocal ? local : seshat_xmalloc(sizeof *h * (size_t)n);
     for (int i = 0; i < n; i++)
         h[i] = reqs[i];
     return h;
@@ -273,18 +335,11 @@ int PMPI_Wait(MPI_Request *req, MPI_Status *status)
         return seshat_real.Wait(req, status);
     MPI_Request h = *req;
     MPI_Status tmp, *st = status == MPI_STATUS_IGNORE ? &tmp : status;
-    int rc = MPI_SUCCESS, flag = 0;
+    int rc;
     if (seshat_watch_ns)
         seshat_watch_reqs(SESHAT_CALL_Wait, &h, 1);
-    if (!seshat_rt.contention) {
-        rc = seshat_wait_real(req, st);
-    } else {
-        while ((rc = seshat_real.Test(req, &flag, st)) == MPI_SUCCESS && !flag) {
-            maybe_block(&h, 1, 1);
-            seshat_serve();
-            seshat_watch_idle();
-        }
-    }
+    struct wait_set w = { .kind = WAIT_ONE, .n = 1, .reqs = req, .handles = &h, .st = st };
+    rc = wait_set(&w);
     if (seshat_completed(rc, *req))
         complete_set(&h, NULL, 1, st, 0, 0);
     if (rc != MPI_SUCCESS)
@@ -318,21 +373,10 @@ int PMPI_Waitall(int n, MPI_Request reqs[], MPI_Status sts[])
         return seshat_real.Waitall(n, reqs, sts);
     MPI_Request hl[NLOCAL], *h = copy_handles(reqs, n, hl, NLOCAL);
     MPI_Status sl[NLOCAL], *st = status_array(sts, n, sl, NLOCAL);
-    int rc, flag = 0;
     if (seshat_watch_ns)
         seshat_watch_reqs(SESHAT_CALL_Waitall, h, n);
-    if (!must_serve() && !seshat_watch_ns) {
-        rc = seshat_real.Waitall(n, reqs, st);
-    } else if (!must_serve()) {
-        for (unsigned k = 0; (rc = seshat_real.Testall(n, reqs, &flag, st)) == MPI_SUCCESS && !flag; k++)
-            seshat_watch_tick(k);
-    } else {
-        while ((rc = seshat_real.Testall(n, reqs, &flag, st)) == MPI_SUCCESS && !flag) {
-            maybe_block(h, n, 1);
-            seshat_serve();
-            seshat_watch_idle();
-        }
-    }
+    struct wait_set w = { .kind = WAIT_ALL, .n = n, .reqs = reqs, .handles = h, .st = st };
+    int rc = wait_set(&w);
     if (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS)
         complete_set(h, NULL, n, st, 1, 0);
     if (rc != MPI_SUCCESS)
@@ -375,19 +419,13 @@ static int any(enum seshat_call_id id, int wait, int n, MPI_Request reqs[], int 
     int rc, f = 0;
     if (wait && seshat_watch_ns)
         seshat_watch_reqs(id, h, n);
-    if (wait && !must_serve() && !seshat_watch_ns) {
-        rc = seshat_real.Waitany(n, reqs, index, st);
-        f = 1;
-    } else if (wait && !must_serve()) {
-        for (unsigned k = 0;
-             (rc = seshat_real.Testany(n, reqs, index, &f, st)) == MPI_SUCCESS && !f; k++)
-            seshat_watch_tick(k);
+    if (wait) {
+        struct wait_set w = { .kind = WAIT_ANY, .n = n, .reqs = reqs, .handles = h, .st = st,
+                              .index = index };
+        rc = wait_set(&w);
+        f = 1;   /* (a failed Waitany leaves it unread: rc is not MPI_SUCCESS) */
     } else {
-        while ((rc = seshat_real.Testany(n, reqs, index, &f, st)) == MPI_SUCCESS && !f && wait) {
-            maybe_block(h, n, 0);
-            seshat_serve();
-            seshat_watch_idle();
-        }
+        rc = seshat_real.Testany(n, reqs, index, &f, st);
     }
     if (f && *index >= 0 && *index < n && seshat_completed(rc, reqs[*index]))
         complete_set(&h[*index], NULL, 1, st, 0, 0);
@@ -428,19 +466,12 @@ static int some(enum seshat_call_id id, int wait, int n, MPI_Request reqs[], int
     int rc;
     if (wait && seshat_watch_ns)
         seshat_watch_reqs(id, h, n);
-    if (wait && !must_serve() && !seshat_watch_ns) {
-        rc = seshat_real.Waitsome(n, reqs, outcount, idx, st);
-    } else if (wait && !must_serve()) {
-        for (unsigned k = 0; (rc = seshat_real.Testsome(n, reqs, outcount, idx, st)) == MPI_SUCCESS &&
-                             *outcount == 0; k++)
-            seshat_watch_tick(k);
+    if (wait) {
+        struct wait_set w = { .kind = WAIT_SOME, .n = n, .reqs = reqs, .handles = h, .st = st,
+                              .outcount = outcount, .idx = idx };
+        rc = wait_set(&w);
     } else {
-        while ((rc = seshat_real.Testsome(n, reqs, outcount, idx, st)) == MPI_SUCCESS &&
-               *outcount == 0 && wait) {
-            maybe_block(h, n, 0);
-            seshat_serve();
-            seshat_watch_idle();
-        }
+        rc = seshat_real.Testsome(n, reqs, outcount, idx, st);
     }
     if ((rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *outcount != MPI_UNDEFINED) {
         complete_set(h, idx, *outcount, st, 1, 0);

@@ -3,6 +3,8 @@
 
 #include "rank/coll.h"
 #include "rank/inbox.h"
+#include "rank/path.h"
+#include "rank/progress.h"
 #include "trace/trace.h"
 
 struct member { int64_t entry, bytes, root; };
@@ -10,6 +12,7 @@ struct member { int64_t entry, bytes, root; };
 struct seshat_coll_pending {
     seshat_comm *comm;
     int synced;              /* contention: a SESHAT_COLL_SYNC entry is out */
+    int by_model;            /* the model times it (path.h coll_enter) */
     int neighbor;            /* a neighborhood collective: in/out degrees below */
     int indeg, outdeg;
     seshat_coll desc;
@@ -24,6 +27,12 @@ struct seshat_coll_pending {
 _Static_assert(SESHAT_COLL_EXSCAN == 10 && SESHAT_FACTOR_ALLTOALLV == 11 &&
                    SESHAT_FACTOR_CLASSES == 12,
                "config.h factor classes out of step with seshat_coll_kind");
+
+/* The schedule kinds that take an algorithm (collectives.* keys). */
+#define SESHAT_COLL_SCHEDULED ((int)SESHAT_COLL_EXSCAN + 1)
+_Static_assert(SESHAT_COLL_SCHEDULED == (int)SESHAT_COLL_NEIGHBOR &&
+                   SESHAT_COLL_SCHEDULED <= sizeof(((seshat_config *)0)->coll_alg) / sizeof(int),
+               "config.h coll_alg[] must cover every scheduled collective kind");
 
 int seshat_coll_modeled(const seshat_comm *c) { return c != NULL; }
 
@@ -65,12 +74,12 @@ static void sync_group(const seshat_comm *c, int *leader, int *p, int *rank)
     }
     MPI_Group mg, wg;
     int zero = 0;
-    seshat_real.Comm_group(c->merged, &mg);
-    seshat_real.Comm_group(MPI_COMM_WORLD, &wg);
-    seshat_real.Group_translate_ranks(mg, 1, &zero, wg, leader);
-    seshat_real.Group_free(&mg);
-    seshat_real.Group_free(&wg);
-    seshat_real.Comm_size(c->merged, p);
+    SESHAT_CHECKED(Comm_group, c->merged, &mg);
+    SESHAT_CHECKED(Comm_group, MPI_COMM_WORLD, &wg);
+    SESHAT_CHECKED(Group_translate_ranks, mg, 1, &zero, wg, leader);
+    SESHAT_CHECKED(Group_free, &mg);
+    SESHAT_CHECKED(Group_free, &wg);
+    SESHAT_CHECKED(Comm_size, c->merged, p);
     *rank = c->merged_rank;
 }
 
@@ -83,19 +92,19 @@ static void sync_enter(seshat_comm *c, int32_t seq)
     sync_group(c, &leader, &p, &rank);
     seshat_coll_entry e = { c->id, seq, p, rank, SESHAT_COLL_SYNC, 0, 0, seshat_rt.world_rank,
                             leader, 0, seshat_clock_now(), 0, seshat_promise_floor() };
-    seshat_real.Send(&e, sizeof e, MPI_BYTE, seshat_model_rank_of(leader), SESHAT_TAG_COLL,
-                     seshat_rt.control);
+    seshat_ctl(seshat_real.Send(&e, sizeof e, MPI_BYTE, seshat_model_rank_of(leader),
+                                SESHAT_TAG_COLL, seshat_rt.control), "Send(synchronization)");
     seshat_reported();
 }
 
 static seshat_vtime sync_leave(seshat_comm *c, int32_t seq)
 {
-    return seshat_inbox_answer(-1, c->id, seq, 1).arrival;
+    return seshat_progress_answer(-1, c->id, seq, 1).arrival;
 }
 
 void seshat_coll_sync(seshat_comm *c)
 {
-    if (!seshat_rt.contention || !c)
+    if (!seshat_rt.path->promises || !c)
         return;
     int32_t seq = c->coll_seq++;
     sync_enter(c, seq);
@@ -105,14 +114,13 @@ void seshat_coll_sync(seshat_comm *c)
 static struct seshat_coll_pending *start(seshat_comm *c, enum seshat_coll_kind kind, int root,
                                          int64_t bytes, uint32_t req)
 {
-    struct seshat_coll_pending *pd = calloc(1, sizeof *pd);
-    if (!pd)
-        return NULL;
+    struct seshat_coll_pending *pd = seshat_xcalloc(1, sizeof *pd);
     pd->comm = c;
     pd->cls = kind == SESHAT_COLL_ALLTOALLV ? SESHAT_FACTOR_ALLTOALLV : (int)kind;
     if (kind == SESHAT_COLL_ALLTOALLV)
         kind = SESHAT_COLL_ALLTOALL;
-    pd->desc = (seshat_coll){ kind, kind < 11 ? seshat_rt.cfg.coll_alg[kind] : SESHAT_ALG_AUTO,
+    pd->desc = (seshat_coll){ kind, (int)kind < SESHAT_COLL_SCHEDULED ? seshat_rt.cfg.coll_alg[kind]
+                                                                : SESHAT_ALG_AUTO,
                               c->peer_size, root, bytes, 1 };
     pd->desc.factor = cost_factor(pd);
     pd->seq = c->coll_seq++;
@@ -122,31 +130,29 @@ static struct seshat_coll_pending *start(seshat_comm *c, enum seshat_coll_kind k
         seshat_trace_coll(kind, c->id, root, bytes, req, sent, recv);
     }
     pd->mine = (struct member){ seshat_clock_now(), bytes, root };
-    if (seshat_rt.contention && c->is_inter) {
+    if (seshat_rt.path->promises && c->is_inter) {
         pd->synced = 1;
         sync_enter(c, pd->seq);
     }
     if (c->is_inter) {   /* both paths: every member evaluates (see coll.h) */
         int n = 0;
-        seshat_real.Comm_size(c->merged, &n);
+        SESHAT_CHECKED(Comm_size, c->merged, &n);
         pd->desc.p = n;
-        pd->all = malloc(sizeof *pd->all * (size_t)n);
-        seshat_real.Iallgather(&pd->mine, sizeof pd->mine, MPI_BYTE, pd->all, sizeof pd->mine,
-                               MPI_BYTE, c->merged, &pd->req);
+        pd->all = seshat_xmalloc(sizeof *pd->all * (size_t)n);
+        seshat_ctl(seshat_real.Iallgather(&pd->mine, sizeof pd->mine, MPI_BYTE, pd->all,
+                                          sizeof pd->mine, MPI_BYTE, c->merged, &pd->req),
+                   "Iallgather(collective entries)");
         return pd;
     }
-    if (seshat_rt.relay) {
-        seshat_coll_entry e = { c->id, pd->seq, c->peer_size, c->my_rank, kind, pd->desc.alg,
-                                root, seshat_rt.world_rank, c->peer_world[0], pd->cls,
-                                pd->mine.entry, bytes, seshat_promise_floor() };
-        seshat_real.Send(&e, sizeof e, MPI_BYTE, seshat_model_rank_of(c->peer_world[0]),
-                         SESHAT_TAG_COLL, seshat_rt.control);
-        seshat_reported();
+    seshat_coll_entry e = { c->id, pd->seq, c->peer_size, c->my_rank, kind, pd->desc.alg,
+                            root, seshat_rt.world_rank, c->peer_world[0], pd->cls,
+                            pd->mine.entry, bytes, seshat_promise_floor() };
+    if ((pd->by_model = seshat_rt.path->coll_enter(&e)))
         return pd;
-    }
-    pd->all = malloc(sizeof *pd->all * (size_t)c->peer_size);
-    seshat_real.Iallgather(&pd->mine, sizeof pd->mine, MPI_BYTE, pd->all, sizeof pd->mine,
-                           MPI_BYTE, c->shadow, &pd->req);
+    pd->all = seshat_xmalloc(sizeof *pd->all * (size_t)c->peer_size);
+    seshat_ctl(seshat_real.Iallgather(&pd->mine, sizeof pd->mine, MPI_BYTE, pd->all,
+                                      sizeof pd->mine, MPI_BYTE, c->shadow, &pd->req),
+               "Iallgather(collective entries)");
     return pd;
 }
 
@@ -156,30 +162,28 @@ static void degrees(MPI_Comm comm, int *in, int *out)
 {
     int topo = MPI_UNDEFINED, rank, nd, w;
     *in = *out = 0;
-    seshat_real.Topo_test(comm, &topo);
+    SESHAT_CHECKED(Topo_test, comm, &topo);
     if (topo == MPI_CART) {
-        seshat_real.Cartdim_get(comm, &nd);
+        SESHAT_CHECKED(Cartdim_get, comm, &nd);
         for (int d = 0; d < nd; d++) {
             int src, dst;
-            seshat_real.Cart_shift(comm, d, 1, &src, &dst);
+            SESHAT_CHECKED(Cart_shift, comm, d, 1, &src, &dst);
             *in += (src != MPI_PROC_NULL) + (dst != MPI_PROC_NULL);
         }
         *out = *in;
     } else if (topo == MPI_GRAPH) {
-        seshat_real.Comm_rank(comm, &rank);
-        seshat_real.Graph_neighbors_count(comm, rank, in);
+        SESHAT_CHECKED(Comm_rank, comm, &rank);
+        SESHAT_CHECKED(Graph_neighbors_count, comm, rank, in);
         *out = *in;
     } else if (topo == MPI_DIST_GRAPH) {
-        seshat_real.Dist_graph_neighbors_count(comm, in, out, &w);
+        SESHAT_CHECKED(Dist_graph_neighbors_count, comm, in, out, &w);
     }
 }
 
 static struct seshat_coll_pending *start_neighbor(seshat_comm *c, int64_t bytes, uint32_t req)
 {
-    struct seshat_coll_pending *pd = calloc(1, sizeof *pd);
+    struct seshat_coll_pending *pd = seshat_xcalloc(1, sizeof *pd);
     int topo_in, topo_out, slots;
-    if (!pd)
-        return NULL;
     pd->comm = c;
     pd->neighbor = 1;
     pd->mine = (struct member){ seshat_clock_now(), bytes, 0 };
@@ -188,32 +192,31 @@ static struct seshat_coll_pending *start_neighbor(seshat_comm *c, int64_t bytes,
     pd->outdeg = topo_out;
     /* a Cartesian grid lists 2 x ndims slots, PROC_NULL ones stay -1 */
     int nd = 0, topo = MPI_UNDEFINED;
-    seshat_real.Topo_test(c->comm, &topo);
+    SESHAT_CHECKED(Topo_test, c->comm, &topo);
     if (topo == MPI_CART)
-        seshat_real.Cartdim_get(c->comm, &nd);
+        SESHAT_CHECKED(Cartdim_get, c->comm, &nd);
     slots = topo == MPI_CART ? 2 * nd : topo_in;
-    pd->all = malloc(sizeof *pd->all * (size_t)(slots > 0 ? slots : 1));
+    pd->all = seshat_xmalloc(sizeof *pd->all * (size_t)(slots > 0 ? slots : 1));
     for (int i = 0; i < slots; i++)
         pd->all[i].entry = -1;
     pd->indeg = slots;
     if (seshat_tracing)
         seshat_trace_coll(SESHAT_COLL_NEIGHBOR, c->id, -1, bytes, req, bytes * topo_out,
                           bytes * topo_in);
-    if (seshat_rt.contention) {
+    if (seshat_rt.path->promises) {
         pd->synced = 1;
         pd->seq = c->coll_seq++;
         sync_enter(c, pd->seq);
     }
-    seshat_real.Ineighbor_allgather(&pd->mine, sizeof pd->mine, MPI_BYTE, pd->all, sizeof pd->mine,
-                                    MPI_BYTE, c->shadow, &pd->req);
+    seshat_ctl(seshat_real.Ineighbor_allgather(&pd->mine, sizeof pd->mine, MPI_BYTE, pd->all,
+                                               sizeof pd->mine, MPI_BYTE, c->shadow, &pd->req),
+               "Ineighbor_allgather(collective entries)");
     return pd;
 }
 
 static seshat_vtime evaluate_neighbor(struct seshat_coll_pending *pd)
 {
-    seshat_vtime *in = malloc(sizeof *in * (size_t)(pd->indeg > 0 ? pd->indeg : 1));
-    if (!in)
-        return pd->mine.entry;
+    seshat_vtime *in = seshat_xmalloc(sizeof *in * (size_t)(pd->indeg > 0 ? pd->indeg : 1));
     for (int j = 0; j < pd->indeg; j++)
         in[j] = pd->all[j].entry;
     seshat_vtime t = seshat_coll_neighbor_exit(&seshat_rt.model, pd->mine.entry, pd->outdeg,
@@ -226,9 +229,7 @@ static seshat_vtime evaluate_neighbor(struct seshat_coll_pending *pd)
 static seshat_vtime evaluate(struct seshat_coll_pending *pd)
 {
     int p = pd->desc.p;
-    seshat_vtime *entry = malloc(sizeof *entry * (size_t)p * 2), *exit = entry + p;
-    if (!entry)
-        return pd->mine.entry;
+    seshat_vtime *entry = seshat_xmalloc(sizeof *entry * (size_t)p * 2), *exit = entry + p;
     for (int r = 0; r < p; r++) {
         entry[r] = pd->all[r].entry;
         if (pd->all[r].bytes > pd->desc.bytes)
@@ -253,12 +254,13 @@ static seshat_vtime finish(struct seshat_coll_pending *pd)
     seshat_vtime t;
     if (!pd)
         return seshat_clock_now();
-    if (seshat_rt.relay && !pd->comm->is_inter && !pd->neighbor) {
-        t = seshat_inbox_answer(-1, pd->comm->id, pd->seq, 1).arrival;
+    if (pd->by_model) {
+        t = seshat_progress_answer(-1, pd->comm->id, pd->seq, 1).arrival;
     } else {
         /* contention: nobody waits on the exchange before all have entered */
         seshat_vtime s = pd->synced ? sync_leave(pd->comm, pd->seq) : 0;
-        seshat_wait_real(&pd->req, MPI_STATUS_IGNORE);
+        seshat_ctl(seshat_progress_wait_req(&pd->req, MPI_STATUS_IGNORE, 0, NULL),
+                   "Wait(collective entries)");
         t = pd->neighbor ? evaluate_neighbor(pd) : evaluate(pd);
         if (s > t)
             t = s;
@@ -285,8 +287,8 @@ void seshat_coll_post(seshat_op *op, seshat_comm *c, enum seshat_coll_kind kind,
 int seshat_coll_ready(const seshat_op *op)
 {
     const struct seshat_coll_pending *pd = op->coll;
-    /* only relay answers (and contention's synchronizations) come from the model */
-    if (!seshat_rt.relay || !pd || ((pd->comm->is_inter || pd->neighbor) && !pd->synced))
+    /* only what the model times (and contention's synchronizations) waits for it */
+    if (!pd || !(pd->by_model || pd->synced))
         return 1;
     return seshat_inbox_has(-1, pd->comm->id, pd->seq);
 }

@@ -8,6 +8,7 @@
 #include "common/log.h"
 #include "rank/core.h"
 #include "rank/inbox.h"
+#include "rank/progress.h"
 #include "trace/trace.h"
 
 #define NBUCKETS 256
@@ -17,10 +18,17 @@ struct entry {
     struct entry *next;
 };
 
-static struct entry *buckets[NBUCKETS];
-static struct entry *last_hit;
-static int32_t next_id = 1;
-static int live;   /* entries, for the warning near Open MPI's limit */
+/* Live communicators at which the program is warned: Open MPI allows
+ * about 65,000 and seshat keeps a shadow of each (the warning's text). */
+enum { SESHAT_COMMS_WARN = 30000 };
+
+/* This rank's communicator table: one instance per process. */
+static struct {
+    struct entry *buckets[NBUCKETS];
+    struct entry *last_hit;
+    int32_t next_id;
+    int live;   /* entries, for the warning near Open MPI's limit */
+} ct = { .next_id = 1 };
 
 static unsigned bucket_of(MPI_Comm c)
 {
@@ -30,11 +38,11 @@ static unsigned bucket_of(MPI_Comm c)
 
 seshat_comm *seshat_comm_lookup(MPI_Comm comm)
 {
-    if (last_hit && last_hit->info.comm == comm)
-        return &last_hit->info;
-    for (struct entry *e = buckets[bucket_of(comm)]; e; e = e->next)
+    if (ct.last_hit && ct.last_hit->info.comm == comm)
+        return &ct.last_hit->info;
+    for (struct entry *e = ct.buckets[bucket_of(comm)]; e; e = e->next)
         if (e->info.comm == comm) {
-            last_hit = e;
+            ct.last_hit = e;
             return &e->info;
         }
     return NULL;
@@ -44,18 +52,18 @@ static int *peer_world_ranks(MPI_Comm comm, int is_inter, int *n)
 {
     MPI_Group g, world;
     if (is_inter)
-        seshat_real.Comm_remote_group(comm, &g);
+        SESHAT_CHECKED(Comm_remote_group, comm, &g);
     else
-        seshat_real.Comm_group(comm, &g);
-    seshat_real.Comm_group(seshat_rt.control, &world);
-    seshat_real.Group_size(g, n);
-    int *ranks = malloc(sizeof(int) * (size_t)*n);
-    int *out = malloc(sizeof(int) * (size_t)*n);
+        SESHAT_CHECKED(Comm_group, comm, &g);
+    SESHAT_CHECKED(Comm_group, seshat_rt.control, &world);
+    SESHAT_CHECKED(Group_size, g, n);
+    int *ranks = seshat_xmalloc(sizeof(int) * (size_t)*n);
+    int *out = seshat_xmalloc(sizeof(int) * (size_t)*n);
     for (int i = 0; i < *n; i++)
         ranks[i] = i;
-    seshat_real.Group_translate_ranks(g, *n, ranks, world, out);
-    seshat_real.Group_free(&g);
-    seshat_real.Group_free(&world);
+    SESHAT_CHECKED(Group_translate_ranks, g, *n, ranks, world, out);
+    SESHAT_CHECKED(Group_free, &g);
+    SESHAT_CHECKED(Group_free, &world);
     free(ranks);
     return out;
 }
@@ -64,13 +72,13 @@ static int *peer_world_ranks(MPI_Comm comm, int is_inter, int *n)
  * across an intercommunicator, whose allreduce returns the other side's). */
 static int32_t agree_id(MPI_Comm comm, int is_inter)
 {
-    int32_t mine = next_id, agreed;
-    seshat_real.Allreduce(&mine, &agreed, 1, MPI_INT32_T, MPI_MAX, comm);
+    int32_t mine = ct.next_id, agreed;
+    SESHAT_CHECKED(Allreduce, &mine, &agreed, 1, MPI_INT32_T, MPI_MAX, comm);
     if (is_inter) {
-        mine = agreed > next_id ? agreed : next_id;
-        seshat_real.Allreduce(&mine, &agreed, 1, MPI_INT32_T, MPI_MAX, comm);
+        mine = agreed > ct.next_id ? agreed : ct.next_id;
+        SESHAT_CHECKED(Allreduce, &mine, &agreed, 1, MPI_INT32_T, MPI_MAX, comm);
     }
-    next_id = agreed + 1;
+    ct.next_id = agreed + 1;
     return agreed;
 }
 
@@ -78,15 +86,15 @@ static int min_world(MPI_Group g)
 {
     MPI_Group world;
     int n, m = -1;
-    seshat_real.Comm_group(seshat_rt.control, &world);
-    seshat_real.Group_size(g, &n);
+    SESHAT_CHECKED(Comm_group, seshat_rt.control, &world);
+    SESHAT_CHECKED(Group_size, g, &n);
     for (int i = 0; i < n; i++) {
         int w;
-        seshat_real.Group_translate_ranks(g, 1, &i, world, &w);
+        SESHAT_CHECKED(Group_translate_ranks, g, 1, &i, world, &w);
         if (m < 0 || w < m)
             m = w;
     }
-    seshat_real.Group_free(&world);
+    SESHAT_CHECKED(Group_free, &world);
     return m;
 }
 
@@ -95,14 +103,14 @@ static int min_world(MPI_Group g)
 static void merge_groups(seshat_comm *c)
 {
     MPI_Group local, remote;
-    seshat_real.Comm_group(c->comm, &local);
-    seshat_real.Comm_remote_group(c->comm, &remote);
+    SESHAT_CHECKED(Comm_group, c->comm, &local);
+    SESHAT_CHECKED(Comm_remote_group, c->comm, &remote);
     int high = min_world(local) > min_world(remote), lsize;
-    seshat_real.Group_size(local, &lsize);
-    seshat_real.Group_free(&local);
-    seshat_real.Group_free(&remote);
-    seshat_real.Intercomm_merge(c->comm, high, &c->merged);
-    seshat_real.Comm_rank(c->merged, &c->merged_rank);
+    SESHAT_CHECKED(Group_size, local, &lsize);
+    SESHAT_CHECKED(Group_free, &local);
+    SESHAT_CHECKED(Group_free, &remote);
+    SESHAT_CHECKED(Intercomm_merge, c->comm, high, &c->merged);
+    SESHAT_CHECKED(Comm_rank, c->merged, &c->merged_rank);
     c->low_size = high ? c->peer_size : lsize;
 }
 
@@ -111,32 +119,32 @@ static MPI_Comm with_topology(MPI_Comm comm, MPI_Comm s)
 {
     int topo = MPI_UNDEFINED, a = 0, b = 0, w = 0;
     MPI_Comm t = MPI_COMM_NULL;
-    seshat_real.Topo_test(comm, &topo);
+    SESHAT_CHECKED(Topo_test, comm, &topo);
     if (topo == MPI_CART) {
-        seshat_real.Cartdim_get(comm, &a);
-        int *dims = malloc(sizeof(int) * (size_t)(3 * a + 1)), *periods = dims + a,
+        SESHAT_CHECKED(Cartdim_get, comm, &a);
+        int *dims = seshat_xmalloc(sizeof(int) * (size_t)(3 * a + 1)), *periods = dims + a,
             *coords = periods + a;
-        seshat_real.Cart_get(comm, a, dims, periods, coords);
-        seshat_real.Cart_create(s, a, dims, periods, 0, &t);
+        SESHAT_CHECKED(Cart_get, comm, a, dims, periods, coords);
+        SESHAT_CHECKED(Cart_create, s, a, dims, periods, 0, &t);
         free(dims);
     } else if (topo == MPI_GRAPH) {
-        seshat_real.Graphdims_get(comm, &a, &b);
-        int *index = malloc(sizeof(int) * (size_t)(a + b + 1)), *edges = index + a;
-        seshat_real.Graph_get(comm, a, b, index, edges);
-        seshat_real.Graph_create(s, a, index, edges, 0, &t);
+        SESHAT_CHECKED(Graphdims_get, comm, &a, &b);
+        int *index = seshat_xmalloc(sizeof(int) * (size_t)(a + b + 1)), *edges = index + a;
+        SESHAT_CHECKED(Graph_get, comm, a, b, index, edges);
+        SESHAT_CHECKED(Graph_create, s, a, index, edges, 0, &t);
         free(index);
     } else if (topo == MPI_DIST_GRAPH) {
-        seshat_real.Dist_graph_neighbors_count(comm, &a, &b, &w);
-        int *v = malloc(sizeof(int) * (size_t)(2 * (a + b) + 1)), *sw = v + a, *dst = sw + a,
-            *dw = dst + b;
-        seshat_real.Dist_graph_neighbors(comm, a, v, sw, b, dst, dw);
-        seshat_real.Dist_graph_create_adjacent(s, a, v, w ? sw : MPI_UNWEIGHTED, b, dst,
-                                               w ? dw : MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &t);
+        SESHAT_CHECKED(Dist_graph_neighbors_count, comm, &a, &b, &w);
+        int *v = seshat_xmalloc(sizeof(int) * (size_t)(2 * (a + b) + 1)), *sw = v + a,
+            *dst = sw + a, *dw = dst + b;
+        SESHAT_CHECKED(Dist_graph_neighbors, comm, a, v, sw, b, dst, dw);
+        SESHAT_CHECKED(Dist_graph_create_adjacent, s, a, v, w ? sw : MPI_UNWEIGHTED, b, dst,
+                       w ? dw : MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &t);
         free(v);
     } else {
         return s;
     }
-    seshat_real.Comm_free(&s);
+    SESHAT_CHECKED(Comm_free, &s);
     return t;
 }
 
@@ -146,7 +154,7 @@ static MPI_Comm make_shadow(MPI_Comm comm, int is_inter)
 {
     MPI_Comm s;
     int rank;
-    seshat_real.Comm_rank(comm, &rank);
+    SESHAT_CHECKED(Comm_rank, comm, &rank);
     if (seshat_real.Comm_split(comm, 0, rank, &s) != MPI_SUCCESS)
         return MPI_COMM_NULL;
     return is_inter ? s : with_topology(comm, s);
@@ -155,12 +163,12 @@ static MPI_Comm make_shadow(MPI_Comm comm, int is_inter)
 /* A new entry; `shadow` and `merged` are made here when MPI_COMM_NULL. */
 static void add_entry_with(MPI_Comm comm, int32_t id, MPI_Comm shadow, MPI_Comm merged)
 {
-    struct entry *e = calloc(1, sizeof *e);
+    struct entry *e = seshat_xcalloc(1, sizeof *e);
     e->info.comm = comm;
-    seshat_real.Comm_test_inter(comm, &e->info.is_inter);
+    SESHAT_CHECKED(Comm_test_inter, comm, &e->info.is_inter);
     e->info.id = id;
     e->info.peer_world = peer_world_ranks(comm, e->info.is_inter, &e->info.peer_size);
-    seshat_real.Comm_rank(comm, &e->info.my_rank);
+    SESHAT_CHECKED(Comm_rank, comm, &e->info.my_rank);
     e->info.merged = merged;
     if (e->info.is_inter && merged == MPI_COMM_NULL)
         merge_groups(&e->info);
@@ -168,7 +176,7 @@ static void add_entry_with(MPI_Comm comm, int32_t id, MPI_Comm shadow, MPI_Comm 
      * neighborhood-collective exchanges */
     /* Said before the program's own creations start failing (Open MPI
      * returns MPI_ERR_INTERN then, which names no limit). */
-    if (++live == 30000)
+    if (++ct.live == SESHAT_COMMS_WARN)
         seshat_warn("30000 live communicators: Open MPI allows about 65,000 and seshat keeps "
                     "a shadow of each, so creating more fails from about 32,700 "
                     "(MPI_ERR_INTERN)");
@@ -184,8 +192,8 @@ static void add_entry_with(MPI_Comm comm, int32_t id, MPI_Comm shadow, MPI_Comm 
     }
     seshat_trace_comm(id, e->info.peer_size, e->info.peer_world);
     unsigned b = bucket_of(comm);
-    e->next = buckets[b];
-    buckets[b] = e;
+    e->next = ct.buckets[b];
+    ct.buckets[b] = e;
 }
 
 static void add_entry(MPI_Comm comm, int32_t id)
@@ -214,16 +222,14 @@ static int32_t idup_id(seshat_comm *parent)
 
 void seshat_comm_idup_post(seshat_op *op, seshat_comm *parent, MPI_Comm newcomm)
 {
-    struct seshat_idup *d = calloc(1, sizeof *d);
-    if (!d)
-        return;
+    struct seshat_idup *d = seshat_xcalloc(1, sizeof *d);
     d->comm = newcomm;
     d->id = idup_id(parent);
     d->req[0] = d->req[1] = MPI_REQUEST_NULL;
     d->shadow = d->merged = MPI_COMM_NULL;
-    seshat_real.Comm_idup(parent->shadow, &d->shadow, &d->req[0]);
+    SESHAT_CHECKED(Comm_idup, parent->shadow, &d->shadow, &d->req[0]);
     if (parent->is_inter) {
-        seshat_real.Comm_idup(parent->merged, &d->merged, &d->req[1]);
+        SESHAT_CHECKED(Comm_idup, parent->merged, &d->merged, &d->req[1]);
         d->low_size = parent->low_size;
     }
     op->idup = d;
@@ -236,12 +242,13 @@ void seshat_comm_idup_finish(seshat_op *op)
         return;
     op->idup = NULL;
     for (int i = 0; i < 2; i++)
-        seshat_wait_real(&d->req[i], MPI_STATUS_IGNORE);
+        seshat_ctl(seshat_progress_wait_req(&d->req[i], MPI_STATUS_IGNORE, 0, NULL),
+                   "Wait(Comm_idup)");
     if (!seshat_comm_lookup(d->comm)) {
         add_entry_with(d->comm, d->id, d->shadow, d->merged);
         seshat_comm *c = seshat_comm_lookup(d->comm);
         if (c->is_inter) {
-            seshat_real.Comm_rank(c->merged, &c->merged_rank);
+            SESHAT_CHECKED(Comm_rank, c->merged, &c->merged_rank);
             c->low_size = d->low_size;
         }
     }
@@ -250,7 +257,7 @@ void seshat_comm_idup_finish(seshat_op *op)
 
 int seshat_comms_init(MPI_Comm app)
 {
-    seshat_real.Comm_set_name(app, "MPI_COMM_WORLD");
+    SESHAT_CHECKED(Comm_set_name, app, "MPI_COMM_WORLD");
     add_entry(app, 0);
     add_entry(MPI_COMM_SELF, -1);
     return 0;
@@ -261,30 +268,30 @@ void seshat_comm_register(MPI_Comm comm)
     if (comm == MPI_COMM_NULL || seshat_comm_lookup(comm))
         return;
     int inter;
-    seshat_real.Comm_test_inter(comm, &inter);
+    SESHAT_CHECKED(Comm_test_inter, comm, &inter);
     add_entry(comm, agree_id(comm, inter));
 }
 
 static void free_entry(struct entry *e)
 {
     seshat_inbox_forget(&e->info);
-    live--;
+    ct.live--;
     if (e->info.shadow != MPI_COMM_NULL)
-        seshat_real.Comm_free(&e->info.shadow);
+        SESHAT_CHECKED(Comm_free, &e->info.shadow);
     if (e->info.merged != MPI_COMM_NULL)
-        seshat_real.Comm_free(&e->info.merged);
+        SESHAT_CHECKED(Comm_free, &e->info.merged);
     free(e->info.peer_world);
     free(e);
 }
 
 void seshat_comm_unregister(MPI_Comm comm)
 {
-    for (struct entry **p = &buckets[bucket_of(comm)]; *p; p = &(*p)->next)
+    for (struct entry **p = &ct.buckets[bucket_of(comm)]; *p; p = &(*p)->next)
         if ((*p)->info.comm == comm) {
             struct entry *e = *p;
             *p = e->next;
-            if (last_hit == e)
-                last_hit = NULL;
+            if (ct.last_hit == e)
+                ct.last_hit = NULL;
             e->info.freed = 1;
             e->info.comm = MPI_COMM_NULL;   /* the handle is not ours any more */
             if (e->info.refs == 0)
@@ -306,14 +313,14 @@ void seshat_comm_release(seshat_comm *c)
 void seshat_comms_fini(void)
 {
     for (int b = 0; b < NBUCKETS; b++)
-        while (buckets[b]) {
-            struct entry *e = buckets[b];
-            buckets[b] = e->next;
+        while (ct.buckets[b]) {
+            struct entry *e = ct.buckets[b];
+            ct.buckets[b] = e->next;
             /* the program's world: freeing it runs the delete callbacks of
              * its attributes, as the real world's finalization does */
             if (e->info.id == 0)
                 seshat_real.Comm_free(&e->info.comm);
             free_entry(e);
         }
-    last_hit = NULL;
+    ct.last_hit = NULL;
 }

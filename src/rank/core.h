@@ -1,7 +1,9 @@
 /* core.h - the part of libseshat that runs in application ranks: runtime
- * state, virtual clock, communicator table, request table, and the
- * point-to-point protocol (envelopes, answers, Lamport merge).
- * The interposition layer (src/interpose) is its only user. */
+ * state, error policy, virtual clock, communicator table, request table,
+ * and the point-to-point protocol (envelopes, answers, Lamport merge).
+ * How envelopes travel is path.h's; every wait is progress.h's; the
+ * contention promises are promises.h's (docs/design.md). The
+ * interposition layer (src/interpose) is its only user. */
 #ifndef SESHAT_CORE_H
 #define SESHAT_CORE_H
 
@@ -37,11 +39,26 @@ struct seshat_runtime {
     seshat_placement place;  /* who serves whom (napp, nmodel copied above) */
     MPI_Comm app;            /* what the program sees as MPI_COMM_WORLD */
     MPI_Comm control;        /* duplicate of the real world, seshat's own */
-    int relay;               /* [network] path = relay */
-    int contention;          /* simgrid with contention = on (relay, promises) */
+    const struct seshat_path *path;  /* how envelopes and answers travel (path.h) */
     int tag_ub;              /* largest valid tag */
 };
 extern struct seshat_runtime seshat_rt;
+
+/* ---- error policy (error.c; docs/design.md, "Error policy") ---- */
+/* Allocation failure and a real-MPI error on seshat's own traffic end the
+ * job: one line naming what failed, then MPI_Abort. */
+void seshat_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+/* rc of a real-MPI call on seshat's own traffic (`what` names it). */
+void seshat_ctl_fail(int rc, const char *what) __attribute__((noreturn));
+static inline void seshat_ctl(int rc, const char *what)
+{
+    if (rc != MPI_SUCCESS)
+        seshat_ctl_fail(rc, what);
+}
+/* A real-MPI call on seshat's own traffic, checked: SESHAT_CHECKED(Send, ...). */
+#define SESHAT_CHECKED(F, ...) seshat_ctl(seshat_real.F(__VA_ARGS__), #F)
+void *seshat_xmalloc(size_t n);
+void *seshat_xcalloc(size_t n, size_t size);
 
 /* Runs inside MPI_Init after the real init. Returns 0 for an application
  * rank; a model rank never returns. On a configuration error every rank
@@ -117,6 +134,21 @@ void seshat_comms_fini(void);
 enum seshat_send_mode { SESHAT_SEND_STANDARD, SESHAT_SEND_SYNC, SESHAT_SEND_BUFFERED,
                         SESHAT_SEND_READY };
 
+/* How far a matched receive has learned its arrival (relay answers come
+ * in one or two steps; direct knows it at the match). */
+enum seshat_recv_stage {
+    SESHAT_RECV_POSTED,        /* not matched yet */
+    SESHAT_RECV_AWAIT_FIRST,   /* relay: awaits the first answer */
+    SESHAT_RECV_AWAIT_FINAL,   /* relay rendezvous: post sent, awaits the final one */
+    SESHAT_RECV_KNOWN          /* arrival known (or none: cancelled, PROC_NULL) */
+};
+/* A zeroed seshat_op (`= { 0 }`) is a receive not matched yet; the stages
+ * only advance, so `>= SESHAT_RECV_KNOWN` means done. */
+_Static_assert(SESHAT_RECV_POSTED == 0 && SESHAT_RECV_POSTED < SESHAT_RECV_AWAIT_FIRST &&
+                   SESHAT_RECV_AWAIT_FIRST < SESHAT_RECV_AWAIT_FINAL &&
+                   SESHAT_RECV_AWAIT_FINAL < SESHAT_RECV_KNOWN,
+               "receive stages out of order");
+
 /* What seshat knows about one send or receive in flight. */
 typedef struct seshat_op {
     int is_send;
@@ -137,8 +169,7 @@ typedef struct seshat_op {
     /* receive: */
     seshat_vtime t_post;
     int matched;             /* the real receive matched (status saved) */
-    int stage;               /* relay: 1 awaits the first answer, 2 the final
-                                one (rendezvous, post sent), 3 arrival known */
+    enum seshat_recv_stage stage;
     seshat_vtime arrival;
     MPI_Status status;
     /* completed and charged by MPI_Request_get_status, which leaves the
@@ -150,9 +181,6 @@ typedef struct seshat_op {
     struct seshat_idup *idup;   /* a pending MPI_Comm_idup (is_coll, no coll) */
 } seshat_op;
 
-
-
-
 /* Start a send: charge overhead, send the envelope. The real data send is
  * the caller's. `dest` may be MPI_PROC_NULL. */
 void seshat_send_begin(seshat_op *op, seshat_comm *c, int dest, int tag,
@@ -160,9 +188,11 @@ void seshat_send_begin(seshat_op *op, seshat_comm *c, int dest, int tag,
 /* Completion time of a send whose real operation has completed (waits
  * for the rendezvous answer if there is one). */
 seshat_vtime seshat_send_finish(seshat_op *op);
-/* Contention: take the send's completion if it is here; 1 once known. */
+/* Take the send's completion if it is here, never waiting; 1 once known
+ * (only contention learns it from answers: else 1). */
 int seshat_send_ready(seshat_op *op);
 
+/* recv.c: the receive steps that never wait. */
 void seshat_recv_begin(seshat_op *op, seshat_comm *c, int source, int tag);
 /* The real receive matched (status known): learn the arrival as far as
  * the answers at hand allow, without waiting (relay; seshat_serve goes on
@@ -171,40 +201,15 @@ void seshat_recv_match(seshat_op *op, const MPI_Status *st);
 /* Advance a matched receive with the answers at hand, never waiting;
  * 1 once its arrival is known. */
 int seshat_recv_poll(seshat_op *op);
-/* Completion time of a matched receive completed by a call at `t_call`. */
+/* Completion time of a matched receive completed by a call at `t_call`
+ * (p2p.c; waits for the answers it still needs). */
 seshat_vtime seshat_recv_finish(seshat_op *op, seshat_vtime t_call);
 
 /* Arrival of the next message (src, tag) on comm without consuming it
  * (Probe). Returns the virtual arrival time. */
 seshat_vtime seshat_peek_arrival(seshat_comm *c, const MPI_Status *st);
 
-/* Wait for a real request while serving what other ranks may need from
- * this one (replies for receives that matched in the background). */
-int seshat_wait_real(MPI_Request *req, MPI_Status *st);
-/* The same; `needs_answer`: the call cannot return before an answer from
- * the model, so under contention the wait is announced (seshat_block). */
-int seshat_wait_real_for(MPI_Request *req, MPI_Status *st, int needs_answer);
-
-/* ---- contention = on: this rank's promises (p2p.c; docs/models.md) ---- */
-/* About to wait for an answer (or a failed poll): tell the model, once
- * per state. No-op unless contention. */
-void seshat_block_report(void);
-/* min(clock, oldest unmatched receive's post time): the floor of a report. */
-int64_t seshat_promise_floor(void);
-/* A report (envelope, collective entry) has told the model we run. */
-void seshat_reported(void);
-/* Whether a posted receive not matched yet could take a message from
- * world rank src on communicator comm_id with tag. */
-int seshat_recv_could_take(int src, int32_t comm_id, int tag);
-/* A blocking receive (or probe) waits for (comm, source, tag); c NULL: done. */
-void seshat_recv_waiting(const seshat_comm *c, int source, int tag);
-/* One answer taken off the wire (inbox.c). */
-void seshat_answer_taken(void);
-
-/* Serve matched background receives once (no-op when already serving). */
-void seshat_serve(void);
-int seshat_serving(void);
-void seshat_p2p_flush(void);   /* send batched envelopes to the model */
+void seshat_p2p_flush(void);   /* send batched envelopes to the model (direct) */
 /* Messages and bytes this rank has sent (modeled point-to-point). */
 void seshat_p2p_stats(long long *messages, long long *bytes);
 
@@ -228,9 +233,12 @@ void seshat_watch_progress(void);
 void seshat_watch_idle(void);
 /* The same without yielding, every 256th turn only: for a plain wait
  * (what MPI_Wait itself would do). `n` counts the turns. */
+enum { SESHAT_WATCH_TICK_TURNS = 256 };   /* a power of two */
+_Static_assert((SESHAT_WATCH_TICK_TURNS & (SESHAT_WATCH_TICK_TURNS - 1)) == 0,
+               "the tick is a mask test");
 static inline void seshat_watch_tick(unsigned n)
 {
-    if ((n & 255) == 255)
+    if ((n & (SESHAT_WATCH_TICK_TURNS - 1)) == SESHAT_WATCH_TICK_TURNS - 1)
         seshat_watch_idle();
 }
 void seshat_watch_leave(void);     /* the wrapper returns to the program */
@@ -252,7 +260,7 @@ void seshat_req_track_unmatched(seshat_op *op, int unmatched);
 int seshat_req_unmatched_count(void);
 /* Post time of the oldest unmatched receive, INT64_MAX if none. */
 seshat_vtime seshat_req_first_unmatched_post(void);
-/* Calls fn on each until fn returns non-zero or the list ends. */
-void seshat_req_foreach_unmatched(int (*fn)(MPI_Request req, seshat_op *op));
+/* Calls fn(req, op, ctx) on each until fn returns non-zero or the list ends. */
+void seshat_req_foreach_unmatched(int (*fn)(MPI_Request req, seshat_op *op, void *ctx), void *ctx);
 
 #endif

@@ -1,7 +1,7 @@
-/* inbox.c - queues of answers (relay) and early-read envelopes (direct). */
-#include <sched.h>
+/* inbox.c - queues of answers (relay) and early-read envelopes (direct).
+ * A store only: it never waits for an answer (progress.c does) and calls
+ * nothing above it. */
 #include <stdlib.h>
-#include <time.h>
 
 #include "rank/inbox.h"
 #include "rank/ordinals.h"
@@ -10,9 +10,18 @@ struct ans_node {
     seshat_answer a;
     struct ans_node *next;
 };
-static struct ans_node *ans_head;
-static long long appended;      /* answers queued so far */
-static seshat_ordinals *taken;  /* contention: per (src, comm, tag), the next answer */
+struct env_node;
+
+/* This rank's queues: one instance per process. */
+static struct {
+    struct ans_node *ans_head;
+    long long appended;         /* answers queued so far */
+    int ordered;                /* first answers are taken in ordinal order */
+    seshat_ordinals *taken;     /* ordered: per (src, comm, tag), the next answer */
+    struct env_node *env_head;
+} ib;
+
+void seshat_inbox_init(int ordered) { ib.ordered = ordered; }
 
 /* A first answer (ARRIVAL, NEED_POST) for (src, comm_id, tag) that is the
  * next one of its key: under contention answers come in arrival order. */
@@ -21,15 +30,15 @@ static int is_next(const seshat_answer *a, int src, int32_t comm_id, int tag)
     if (a->type == SESHAT_ANS_FINAL || a->type == SESHAT_ANS_REPLY || a->src != src ||
         a->comm_id != comm_id || a->tag != tag)
         return 0;
-    return !seshat_rt.contention || src < 0 ||
-           a->ordinal == seshat_ordinal(&taken, src, comm_id, tag, 0);
+    return !ib.ordered || src < 0 ||
+           a->ordinal == seshat_ordinal(&ib.taken, src, comm_id, tag, 0);
 }
 
 static void took(const seshat_answer *a)
 {
-    if (seshat_rt.contention && a->src >= 0 && a->type != SESHAT_ANS_FINAL &&
+    if (ib.ordered && a->src >= 0 && a->type != SESHAT_ANS_FINAL &&
         a->type != SESHAT_ANS_REPLY)
-        seshat_ordinal(&taken, a->src, a->comm_id, a->tag, 1);
+        seshat_ordinal(&ib.taken, a->src, a->comm_id, a->tag, 1);
 }
 
 struct env_node {
@@ -38,12 +47,10 @@ struct env_node {
     seshat_envelope e;
     struct env_node *next;
 };
-static struct env_node *env_head;
-
-static void append_answer(const seshat_answer *a)
+void seshat_inbox_push(const seshat_answer *a)
 {
-    struct ans_node *n = malloc(sizeof *n), **p = &ans_head;
-    appended++;
+    struct ans_node *n = seshat_xmalloc(sizeof *n), **p = &ib.ans_head;
+    ib.appended++;
     n->a = *a;
     n->next = NULL;
     while (*p)
@@ -51,58 +58,7 @@ static void append_answer(const seshat_answer *a)
     *p = n;
 }
 
-/* Waiting for an answer: yield at first; under contention, once the wait
- * is long, nap, so the model rank (which times everything) gets the CPU
- * when ranks outnumber cores. */
-static int idle;
-static void idle_wait(void)
-{
-    if (seshat_rt.contention && ++idle > 256) {
-        struct timespec ts = { 0, 20000 };
-        nanosleep(&ts, NULL);
-        if (seshat_watch_ns)
-            seshat_watch_idle();
-        return;
-    }
-    if (seshat_rt.contention || seshat_req_unmatched_count() > 0)
-        seshat_watch_idle();
-    else
-        seshat_watch_tick(++idle);   /* in place of a blocking receive: no yield */
-}
-
-/* Receive one answer, or, when other ranks may need this one, serve them
- * once: the caller re-scans the queue either way. No receive stays posted
- * while serving, so a nested wait for an answer cannot lose it to ours. */
-static void pump_answer(void)
-{
-    seshat_answer a;
-    int flag = 1;
-    /* Use every answer already here first: under contention a rank that
-     * holds one it could use is not waiting (docs/models.md). So new
-     * ones go back to the caller before we tell the model we wait. */
-    if (seshat_rt.contention) {
-        long long before = appended;
-        seshat_serve();
-        if (appended != before)
-            return;
-    }
-    seshat_block_report();
-    /* otherwise a blocking receive; the watchdog needs the wait to poll */
-    if ((seshat_req_unmatched_count() > 0 || seshat_rt.contention || seshat_watch_ns) &&
-        !seshat_serving())
-        seshat_real.Iprobe(MPI_ANY_SOURCE, SESHAT_TAG_ANSWER, seshat_rt.control, &flag,
-                           MPI_STATUS_IGNORE);
-    if (!flag) {
-        seshat_serve();
-        idle_wait();
-        return;
-    }
-    idle = 0;
-    seshat_real.Recv(&a, sizeof a, MPI_BYTE, MPI_ANY_SOURCE, SESHAT_TAG_ANSWER,
-                     seshat_rt.control, MPI_STATUS_IGNORE);
-    seshat_answer_taken();
-    append_answer(&a);
-}
+long long seshat_inbox_appended(void) { return ib.appended; }
 
 /* Only an answer that a posted receive can take may end the wait this
  * rank is in: one for a receive not posted yet is used after that wait,
@@ -113,35 +69,20 @@ static void pump_answer(void)
  * large one) waits for that message's answer, which the model bounds
  * itself (issue 21: counting it held the engine below the answer the
  * rank waited for, and both waited forever). */
-seshat_vtime seshat_inbox_min(void)
+seshat_vtime seshat_inbox_min(int (*could_take)(int src, int32_t comm_id, int tag, void *ctx),
+                              void *ctx)
 {
     seshat_vtime t = INT64_MAX;
-    for (const struct ans_node *n = ans_head; n; n = n->next) {
+    for (const struct ans_node *n = ib.ans_head; n; n = n->next) {
         const seshat_answer *a = &n->a;
         int usable = a->type == SESHAT_ANS_FINAL ||
                      ((a->type == SESHAT_ANS_ARRIVAL || a->type == SESHAT_ANS_NEED_POST) &&
                       is_next(a, a->src, a->comm_id, a->tag) &&
-                      seshat_recv_could_take(a->src, a->comm_id, a->tag));
+                      could_take(a->src, a->comm_id, a->tag, ctx));
         if (usable && a->arrival < t)
             t = a->arrival;
     }
     return t;
-}
-
-void seshat_inbox_drain(void)
-{
-    int flag = 1;
-    while (flag) {
-        seshat_real.Iprobe(MPI_ANY_SOURCE, SESHAT_TAG_ANSWER, seshat_rt.control, &flag,
-                           MPI_STATUS_IGNORE);
-        if (flag) {
-            seshat_answer a;
-            seshat_real.Recv(&a, sizeof a, MPI_BYTE, MPI_ANY_SOURCE, SESHAT_TAG_ANSWER,
-                             seshat_rt.control, MPI_STATUS_IGNORE);
-            seshat_answer_taken();
-            append_answer(&a);
-        }
-    }
 }
 
 static seshat_answer take(struct ans_node **p, int remove)
@@ -158,7 +99,7 @@ static seshat_answer take(struct ans_node **p, int remove)
 /* Where the next answer for (src, comm_id, tag) sits, or NULL. */
 static struct ans_node **find_next(int src, int32_t comm_id, int tag)
 {
-    for (struct ans_node **p = &ans_head; *p; p = &(*p)->next)
+    for (struct ans_node **p = &ib.ans_head; *p; p = &(*p)->next)
         if (is_next(&(*p)->a, src, comm_id, tag))
             return p;
     return NULL;
@@ -167,20 +108,19 @@ static struct ans_node **find_next(int src, int32_t comm_id, int tag)
 /* Where the answer of `type` (FINAL, REPLY) for (peer, seq) sits, or NULL. */
 static struct ans_node **find_seq(int type, int peer, int32_t seq)
 {
-    for (struct ans_node **p = &ans_head; *p; p = &(*p)->next)
+    for (struct ans_node **p = &ib.ans_head; *p; p = &(*p)->next)
         if ((*p)->a.type == type && (*p)->a.src == peer && (*p)->a.seq == seq)
             return p;
     return NULL;
 }
 
-seshat_answer seshat_inbox_answer(int src, int32_t comm_id, int tag, int remove)
+int seshat_inbox_peek(int src, int32_t comm_id, int tag, seshat_answer *out)
 {
-    struct ans_node **p;
-    while (!(p = find_next(src, comm_id, tag)))
-        pump_answer();
-    if (remove)
-        took(&(*p)->a);
-    return take(p, remove);
+    struct ans_node **p = find_next(src, comm_id, tag);
+    if (!p)
+        return 0;
+    *out = (*p)->a;
+    return 1;
 }
 
 int seshat_inbox_try(int src, int32_t comm_id, int tag, seshat_answer *out)
@@ -214,19 +154,9 @@ int seshat_inbox_try_reply(int dst, int32_t seq, seshat_answer *out)
 
 int seshat_inbox_has(int src, int32_t comm_id, int tag) { return find_next(src, comm_id, tag) != NULL; }
 
-void seshat_inbox_pump(void) { pump_answer(); }
-
-seshat_answer seshat_inbox_reply(int dst, int32_t seq)
-{
-    seshat_answer a;
-    while (!seshat_inbox_try_reply(dst, seq, &a))
-        pump_answer();
-    return a;
-}
-
 seshat_envelope seshat_inbox_envelope(seshat_comm *c, int src, int tag, int keep)
 {
-    for (struct env_node **p = &env_head; *p; p = &(*p)->next) {
+    for (struct env_node **p = &ib.env_head; *p; p = &(*p)->next) {
         struct env_node *n = *p;
         if (n->comm == c && n->src == src && n->tag == tag) {
             seshat_envelope e = n->e;
@@ -238,9 +168,10 @@ seshat_envelope seshat_inbox_envelope(seshat_comm *c, int src, int tag, int keep
         }
     }
     seshat_envelope e;
-    seshat_real.Recv(&e, sizeof e, MPI_BYTE, src, tag, c->shadow, MPI_STATUS_IGNORE);
+    seshat_ctl(seshat_real.Recv(&e, sizeof e, MPI_BYTE, src, tag, c->shadow, MPI_STATUS_IGNORE),
+               "Recv(envelope)");
     if (keep) {
-        struct env_node *n = malloc(sizeof *n), **p = &env_head;
+        struct env_node *n = seshat_xmalloc(sizeof *n), **p = &ib.env_head;
         *n = (struct env_node){ c, src, tag, e, NULL };
         while (*p)
             p = &(*p)->next;
@@ -251,7 +182,7 @@ seshat_envelope seshat_inbox_envelope(seshat_comm *c, int src, int tag, int keep
 
 void seshat_inbox_forget(const seshat_comm *c)
 {
-    for (struct env_node **p = &env_head; *p;) {
+    for (struct env_node **p = &ib.env_head; *p;) {
         struct env_node *n = *p;
         if (n->comm == c) {
             *p = n->next;

@@ -1,4 +1,5 @@
 /* ordinals.c - an open-addressing hash of per-key counters (ordinals.h). */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "rank/ordinals.h"
@@ -27,9 +28,22 @@ static struct slot *find(struct seshat_ordinals *m, int peer, int32_t comm_id, i
     }
 }
 
+/* (Linked into unit tests without the runtime: its own fatal line, the
+ * error policy's wording, docs/design.md.) */
+static void *ord_calloc(size_t n, size_t size)
+{
+    void *p = calloc(n, size);
+    if (!p) {
+        fprintf(stderr, "seshat: fatal: out of memory (%zu x %zu bytes, message ordinals)\n", n,
+                size);
+        abort();
+    }
+    return p;
+}
+
 static void grow(struct seshat_ordinals *m)
 {
-    struct seshat_ordinals bigger = { calloc(m->cap * 2, sizeof *m->s), m->cap * 2, m->n };
+    struct seshat_ordinals bigger = { ord_calloc(m->cap * 2, sizeof *m->s), m->cap * 2, m->n };
     for (size_t i = 0; i < m->cap; i++)
         if (m->s[i].used)
             *find(&bigger, m->s[i].peer, m->s[i].comm_id, m->s[i].tag) = m->s[i];
@@ -41,9 +55,9 @@ int32_t seshat_ordinal(seshat_ordinals **map, int peer, int32_t comm_id, int tag
 {
     struct seshat_ordinals *m = *map;
     if (!m) {
-        m = *map = calloc(1, sizeof *m);
+        m = *map = ord_calloc(1, sizeof *m);
         m->cap = 64;
-        m->s = calloc(m->cap, sizeof *m->s);
+        m->s = ord_calloc(m->cap, sizeof *m->s);
     }
     if (2 * (m->n + 1) > m->cap)
         grow(m);

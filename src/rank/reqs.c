@@ -16,9 +16,13 @@ struct rec {
     struct rec *uprev, *unext;     /* unmatched-receive list */
 };
 
-static struct rec *buckets[NBUCKETS];
-static struct rec *uhead, *utail;
-static int ucount;
+/* This rank's request table: one instance per process. */
+static struct {
+    struct rec *buckets[NBUCKETS];
+    struct rec *uhead, *utail;     /* unmatched receives, in posting order */
+    int ucount;
+    uint32_t next_id;              /* last request identity handed out */
+} rq;
 
 static unsigned bucket_of(MPI_Request r)
 {
@@ -33,27 +37,26 @@ static struct rec *rec_of(seshat_op *op)
 
 uint32_t seshat_req_next_id(void)
 {
-    static uint32_t next;
-    return ++next ? next : ++next;   /* never 0 */
+    return ++rq.next_id ? rq.next_id : ++rq.next_id;   /* never 0 */
 }
 
 seshat_op *seshat_req_add(MPI_Request req, seshat_comm *c)
 {
-    struct rec *r = calloc(1, sizeof *r);
+    struct rec *r = seshat_xcalloc(1, sizeof *r);
     r->key = req;
     r->held = c;
     if (c)
         seshat_comm_hold(c);
     r->op.done = -1;
     unsigned b = bucket_of(req);
-    r->next = buckets[b];
-    buckets[b] = r;
+    r->next = rq.buckets[b];
+    rq.buckets[b] = r;
     return &r->op;
 }
 
 seshat_op *seshat_req_find(MPI_Request req)
 {
-    for (struct rec *r = buckets[bucket_of(req)]; r; r = r->next)
+    for (struct rec *r = rq.buckets[bucket_of(req)]; r; r = r->next)
         if (r->key == req)
             return &r->op;
     return NULL;
@@ -63,7 +66,7 @@ seshat_op *seshat_req_find(MPI_Request req)
  * once (several sends may carry it): the n-th record under a handle. */
 seshat_op *seshat_req_find_nth(MPI_Request req, int nth)
 {
-    for (struct rec *r = buckets[bucket_of(req)]; r; r = r->next)
+    for (struct rec *r = rq.buckets[bucket_of(req)]; r; r = r->next)
         if (r->key == req && nth-- == 0)
             return &r->op;
     return NULL;
@@ -76,41 +79,41 @@ void seshat_req_track_unmatched(seshat_op *op, int unmatched)
     struct rec *r = rec_of(op);
     op->tracked = unmatched;
     if (unmatched) {
-        r->uprev = utail;
+        r->uprev = rq.utail;
         r->unext = NULL;
-        if (utail)
-            utail->unext = r;
+        if (rq.utail)
+            rq.utail->unext = r;
         else
-            uhead = r;
-        utail = r;
-        ucount++;
+            rq.uhead = r;
+        rq.utail = r;
+        rq.ucount++;
         return;
     }
     if (r->uprev)
         r->uprev->unext = r->unext;
     else
-        uhead = r->unext;
+        rq.uhead = r->unext;
     if (r->unext)
         r->unext->uprev = r->uprev;
     else
-        utail = r->uprev;
-    ucount--;
+        rq.utail = r->uprev;
+    rq.ucount--;
 }
 
-int seshat_req_unmatched_count(void) { return ucount; }
+int seshat_req_unmatched_count(void) { return rq.ucount; }
 
 /* Receives are tracked in posting order and clocks never go back. */
 seshat_vtime seshat_req_first_unmatched_post(void)
 {
-    return uhead ? uhead->op.t_post : INT64_MAX;
+    return rq.uhead ? rq.uhead->op.t_post : INT64_MAX;
 }
 
-void seshat_req_foreach_unmatched(int (*fn)(MPI_Request req, seshat_op *op))
+void seshat_req_foreach_unmatched(int (*fn)(MPI_Request req, seshat_op *op, void *ctx), void *ctx)
 {
-    struct rec *r = uhead;
+    struct rec *r = rq.uhead;
     while (r) {
         struct rec *next = r->unext;   /* fn may untrack r */
-        if (fn(r->key, &r->op))
+        if (fn(r->key, &r->op, ctx))
             return;
         r = next;
     }
@@ -118,7 +121,7 @@ void seshat_req_foreach_unmatched(int (*fn)(MPI_Request req, seshat_op *op))
 
 void seshat_req_remove_op(MPI_Request req, seshat_op *op)
 {
-    for (struct rec **p = &buckets[bucket_of(req)]; *p; p = &(*p)->next)
+    for (struct rec **p = &rq.buckets[bucket_of(req)]; *p; p = &(*p)->next)
         if (&(*p)->op == op) {
             struct rec *r = *p;
             seshat_req_track_unmatched(&r->op, 0);
@@ -132,7 +135,7 @@ void seshat_req_remove_op(MPI_Request req, seshat_op *op)
 
 void seshat_req_remove(MPI_Request req)
 {
-    for (struct rec **p = &buckets[bucket_of(req)]; *p; p = &(*p)->next)
+    for (struct rec **p = &rq.buckets[bucket_of(req)]; *p; p = &(*p)->next)
         if ((*p)->key == req) {
             struct rec *r = *p;
             seshat_req_track_unmatched(&r->op, 0);

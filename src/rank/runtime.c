@@ -6,12 +6,15 @@
 #include <time.h>
 
 #include "common/log.h"
-#include "rank/core.h"
-#include "server/server.h"
 #include "model/simgrid.h"
+#include "rank/inbox.h"
+#include "rank/path.h"
+#include "rank/promises.h"
+#include "server/server.h"
 #include "trace/trace.h"
 
-struct seshat_runtime seshat_rt = { .app = MPI_COMM_NULL, .control = MPI_COMM_NULL };
+struct seshat_runtime seshat_rt = { .app = MPI_COMM_NULL, .control = MPI_COMM_NULL,
+                                    .path = &seshat_path_direct };
 static double start_wall;
 static double wall_now(void);
 
@@ -47,9 +50,9 @@ static void sg_fetch(int src, int dst, double out[2])
 {
     int32_t pair[2] = { src, dst };
     int model = seshat_model_rank_of(seshat_rt.world_rank);
-    seshat_real.Send(pair, sizeof pair, MPI_BYTE, model, SESHAT_TAG_ROUTE, seshat_rt.control);
-    seshat_real.Recv(out, 2 * sizeof *out, MPI_BYTE, model, SESHAT_TAG_ROUTE_ANS,
-                     seshat_rt.control, MPI_STATUS_IGNORE);
+    SESHAT_CHECKED(Send, pair, sizeof pair, MPI_BYTE, model, SESHAT_TAG_ROUTE, seshat_rt.control);
+    SESHAT_CHECKED(Recv, out, 2 * sizeof *out, MPI_BYTE, model, SESHAT_TAG_ROUTE_ANS,
+                   seshat_rt.control, MPI_STATUS_IGNORE);
 }
 
 /* simgrid: only model ranks load SimGrid (never into the program's symbol
@@ -64,7 +67,7 @@ static void sg_start(void)
         seshat_sg_model_load(&seshat_rt.model, seshat_rt.napp, err, sizeof err);
     else
         seshat_sg_model_set_fetch(&seshat_rt.model, seshat_rt.napp, sg_fetch);
-    seshat_real.Bcast(err, sizeof err, MPI_CHAR, seshat_rt.napp, MPI_COMM_WORLD);
+    SESHAT_CHECKED(Bcast, err, sizeof err, MPI_CHAR, seshat_rt.napp, MPI_COMM_WORLD);
     if (err[0])
         config_failure(err);
 }
@@ -85,8 +88,8 @@ static void clock_start(void)
 int seshat_runtime_start(void)
 {
     char err[512];
-    seshat_real.Comm_rank(MPI_COMM_WORLD, &seshat_rt.world_rank);
-    seshat_real.Comm_size(MPI_COMM_WORLD, &seshat_rt.world_size);
+    SESHAT_CHECKED(Comm_rank, MPI_COMM_WORLD, &seshat_rt.world_rank);
+    SESHAT_CHECKED(Comm_size, MPI_COMM_WORLD, &seshat_rt.world_size);
     const char *verbose = getenv("SESHAT_VERBOSE");
     if (verbose)
         seshat_log_set_level((enum seshat_log_level)atoi(verbose));
@@ -99,28 +102,29 @@ int seshat_runtime_start(void)
         config_failure(err);
     seshat_rt.napp = seshat_rt.place.napp;
     seshat_rt.nmodel = seshat_rt.place.nmodel;
-    seshat_rt.relay = seshat_rt.cfg.path == SESHAT_PATH_RELAY;
+    seshat_rt.path = seshat_path_select(&seshat_rt.cfg);
+    seshat_inbox_init(seshat_rt.path->promises);
+    seshat_promises_init(seshat_rt.path->promises);
     seshat_watch_init();
-    seshat_rt.contention = seshat_rt.cfg.model == SESHAT_MODEL_SIMGRID && seshat_rt.cfg.sg_contention;
     sg_start();
     int *tag_ub, flag = 0;
-    seshat_real.Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &flag);
+    SESHAT_CHECKED(Comm_get_attr, MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &flag);
     seshat_rt.tag_ub = flag ? *tag_ub : 32767;
-    seshat_real.Comm_dup(MPI_COMM_WORLD, &seshat_rt.control);
+    SESHAT_CHECKED(Comm_dup, MPI_COMM_WORLD, &seshat_rt.control);
     int is_app = seshat_rt.world_rank < seshat_rt.napp;
     seshat_trace_start(&seshat_rt.cfg, MPI_COMM_WORLD, seshat_rt.world_rank, seshat_rt.napp,
                        is_app);
     MPI_Comm part;
-    seshat_real.Comm_split(MPI_COMM_WORLD, is_app ? 0 : 1, seshat_rt.world_rank, &part);
+    SESHAT_CHECKED(Comm_split, MPI_COMM_WORLD, is_app ? 0 : 1, seshat_rt.world_rank, &part);
     seshat_log_set_rank(seshat_rt.world_rank);
     if (!is_app)
         run_model_rank();
     seshat_rt.app = part;
     /* Errors on the program's world behave as on the real one. */
     MPI_Errhandler eh;
-    seshat_real.Comm_get_errhandler(MPI_COMM_WORLD, &eh);
-    seshat_real.Comm_set_errhandler(seshat_rt.app, eh);
-    seshat_real.Errhandler_free(&eh);
+    SESHAT_CHECKED(Comm_get_errhandler, MPI_COMM_WORLD, &eh);
+    SESHAT_CHECKED(Comm_set_errhandler, seshat_rt.app, eh);
+    SESHAT_CHECKED(Errhandler_free, &eh);
     seshat_comms_init(seshat_rt.app);
     clock_start();
     start_wall = wall_now();
@@ -141,10 +145,10 @@ static void print_summary(void)
               ovh_r[2];
     double t = (double)seshat_clock_now() * 1e-9, tmin, tmax;
     seshat_p2p_stats(&mine[0], &mine[1]);
-    seshat_real.Reduce(&t, &tmin, 1, MPI_DOUBLE, MPI_MIN, 0, seshat_rt.app);
-    seshat_real.Reduce(&t, &tmax, 1, MPI_DOUBLE, MPI_MAX, 0, seshat_rt.app);
-    seshat_real.Reduce(mine, total, 2, MPI_LONG_LONG, MPI_SUM, 0, seshat_rt.app);
-    seshat_real.Reduce(ovh, ovh_r, 2, MPI_LONG_LONG, MPI_MAX, 0, seshat_rt.app);
+    SESHAT_CHECKED(Reduce, &t, &tmin, 1, MPI_DOUBLE, MPI_MIN, 0, seshat_rt.app);
+    SESHAT_CHECKED(Reduce, &t, &tmax, 1, MPI_DOUBLE, MPI_MAX, 0, seshat_rt.app);
+    SESHAT_CHECKED(Reduce, mine, total, 2, MPI_LONG_LONG, MPI_SUM, 0, seshat_rt.app);
+    SESHAT_CHECKED(Reduce, ovh, ovh_r, 2, MPI_LONG_LONG, MPI_MAX, 0, seshat_rt.app);
     if (seshat_rt.cfg.sim_per_node)
         seshat_placement_print(&seshat_rt.place, seshat_rt.app, seshat_rt.world_rank);
     if (seshat_rt.world_rank != 0)
@@ -153,7 +157,7 @@ static void print_summary(void)
     fprintf(stderr, "seshat: %d ranks, virtual time %.9f s (min) .. %.9f s (max), wall %.3f s "
             "(%.1fx), %lld messages, %lld bytes modeled (%s, %s path)\n",
             seshat_rt.napp, tmin, tmax, wall, tmax > 0 ? wall / tmax : 0.0, total[0], total[1],
-            seshat_rt.model.name, seshat_rt.relay ? "relay" : "direct");
+            seshat_rt.model.name, seshat_rt.path->name);
     if (seshat_rt.cfg.clock != SESHAT_CLOCK_NONE)
         fprintf(stderr, "seshat: clock %s read with %s, %lld..%lld ns per compute interval "
                 "subtracted (clock_compensation = %s)\n",
@@ -169,8 +173,8 @@ void seshat_runtime_stop(void)
      * ranks for real, which under contention must not wait for it. */
     seshat_p2p_flush();
     seshat_p2p_flush();
-    seshat_real.Send(&fin, 1, MPI_BYTE, seshat_model_rank_of(seshat_rt.world_rank),
-                     SESHAT_TAG_FIN, seshat_rt.control);
+    SESHAT_CHECKED(Send, &fin, 1, MPI_BYTE, seshat_model_rank_of(seshat_rt.world_rank),
+                   SESHAT_TAG_FIN, seshat_rt.control);
     seshat_watch_final();
     seshat_trace_stop(seshat_rt.app, end);
     if (seshat_rt.cfg.report_summary)

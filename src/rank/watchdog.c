@@ -13,16 +13,22 @@
 
 int64_t seshat_watch_ns;
 int seshat_watch_dirty;
-static int armed, stuck;
-static int64_t since;               /* wall ns: the wait's last progress */
-static unsigned long long gen, gen_seen;
+/* A rank found stuck naps this long between checks. */
+enum { SESHAT_WATCH_NAP_NS = 1000000 };
+
+/* This rank's watchdog: one instance per process. */
 static struct {
-    enum seshat_call_id call;
-    const seshat_comm *c;
-    int peer, tag, set;
-    const MPI_Request *reqs;    /* a wait on requests: resolved if stuck */
-    int nreqs;
-} what;
+    int armed, stuck;
+    int64_t since;               /* wall ns: the wait's last progress */
+    unsigned long long gen, gen_seen;
+    struct {
+        enum seshat_call_id call;
+        const seshat_comm *c;
+        int peer, tag, set;
+        const MPI_Request *reqs;    /* a wait on requests: resolved if stuck */
+        int nreqs;
+    } what;
+} wd;
 
 static int64_t mono_ns(void)
 {
@@ -37,82 +43,84 @@ void seshat_watch_init(void) { seshat_watch_ns = seshat_rt.cfg.watchdog_ns; }
 
 void seshat_watch_what(enum seshat_call_id call, const seshat_comm *c, int peer, int tag)
 {
-    what.call = call;
-    what.c = c;
-    what.peer = peer;
-    what.tag = tag;
-    what.set = 1;
-    what.nreqs = 0;
+    wd.what.call = call;
+    wd.what.c = c;
+    wd.what.peer = peer;
+    wd.what.tag = tag;
+    wd.what.set = 1;
+    wd.what.nreqs = 0;
     seshat_watch_dirty = 1;
 }
 
 void seshat_watch_reqs(enum seshat_call_id call, const MPI_Request *reqs, int n)
 {
     seshat_watch_what(call, NULL, MPI_ANY_SOURCE, MPI_ANY_TAG);
-    what.reqs = reqs;
-    what.nreqs = n;
+    wd.what.reqs = reqs;
+    wd.what.nreqs = n;
 }
 
 /* A wait on requests waits for the first one seshat knows still active. */
 static void resolve_reqs(void)
 {
-    for (int i = 0; i < what.nreqs; i++) {
+    for (int i = 0; i < wd.what.nreqs; i++) {
         const seshat_op *op =
-            what.reqs[i] == MPI_REQUEST_NULL ? NULL : seshat_req_find(what.reqs[i]);
+            wd.what.reqs[i] == MPI_REQUEST_NULL ? NULL : seshat_req_find(wd.what.reqs[i]);
         if (op && op->active) {
-            what.c = op->comm;
+            wd.what.c = op->comm;
             if (op->is_coll) {   /* a nonblocking collective */
-                what.peer = MPI_PROC_NULL;
+                wd.what.peer = MPI_PROC_NULL;
                 return;
             }
-            what.peer = op->is_send || !op->matched ? op->peer : op->status.MPI_SOURCE;
-            what.tag = op->tag;
+            wd.what.peer = op->is_send || !op->matched ? op->peer : op->status.MPI_SOURCE;
+            wd.what.tag = op->tag;
             return;
         }
     }
 }
 
-void seshat_watch_progress(void) { gen++; }
+void seshat_watch_progress(void) { wd.gen++; }
 
 static void describe(char *buf, size_t n)
 {
     char peer[24] = "any", tag[24] = "any", comm[MPI_MAX_OBJECT_NAME] = "";
     int len = 0;
-    if (!what.set) {
+    if (!wd.what.set) {
         snprintf(buf, n, "rank %d waits in an MPI call", seshat_rt.world_rank);
         return;
     }
     resolve_reqs();
-    if (what.peer != MPI_ANY_SOURCE)
-        snprintf(peer, sizeof peer, "%d", what.peer);
-    if (what.tag != MPI_ANY_TAG)
-        snprintf(tag, sizeof tag, "%d", what.tag);
-    if (what.c)
-        seshat_real.Comm_get_name(what.c->comm, comm, &len);
-    if (what.c && !comm[0])
-        snprintf(comm, sizeof comm, "id %d", (int)what.c->id);
-    if (what.peer == MPI_PROC_NULL)   /* a collective: no peer, no tag */
+    if (wd.what.peer != MPI_ANY_SOURCE)
+        snprintf(peer, sizeof peer, "%d", wd.what.peer);
+    if (wd.what.tag != MPI_ANY_TAG)
+        snprintf(tag, sizeof tag, "%d", wd.what.tag);
+    if (wd.what.c)
+        seshat_real.Comm_get_name(wd.what.c->comm, comm, &len);
+    if (wd.what.c && !comm[0])
+        snprintf(comm, sizeof comm, "id %d", (int)wd.what.c->id);
+    if (wd.what.peer == MPI_PROC_NULL)   /* a collective: no peer, no tag */
         snprintf(buf, n, "rank %d waits in %s (comm %s), virtual time %.9f s",
-                 seshat_rt.world_rank, seshat_call_names[what.call], what.c ? comm : "?",
+                 seshat_rt.world_rank, seshat_call_names[wd.what.call], wd.what.c ? comm : "?",
                  1e-9 * (double)seshat_clock_now());
     else
         snprintf(buf, n, "rank %d waits in %s (peer %s, tag %s, comm %s), virtual time %.9f s",
-             seshat_rt.world_rank, seshat_call_names[what.call], peer, tag, what.c ? comm : "?",
-             1e-9 * (double)seshat_clock_now());
+                 seshat_rt.world_rank, seshat_call_names[wd.what.call], peer, tag,
+                 wd.what.c ? comm : "?", 1e-9 * (double)seshat_clock_now());
 }
 
 static void note(int state, const char *line)
 {
     seshat_watch_note m = { .state = state };
     snprintf(m.line, sizeof m.line, "%s", line);
-    seshat_real.Send(&m, sizeof m, MPI_BYTE, coordinator(), SESHAT_TAG_WATCH, seshat_rt.control);
+    SESHAT_CHECKED(Send, &m, sizeof m, MPI_BYTE, coordinator(), SESHAT_TAG_WATCH,
+                   seshat_rt.control);
 }
 
 /* The first model rank found every rank waiting: it prints the lines. */
 static void check_die(void)
 {
     int flag = 0;
-    seshat_real.Iprobe(coordinator(), SESHAT_TAG_DIE, seshat_rt.control, &flag, MPI_STATUS_IGNORE);
+    SESHAT_CHECKED(Iprobe, coordinator(), SESHAT_TAG_DIE, seshat_rt.control, &flag,
+                   MPI_STATUS_IGNORE);
     if (flag) {
         fflush(NULL);
         _exit(SESHAT_WATCH_EXIT);
@@ -126,24 +134,24 @@ void seshat_watch_idle(void)
         return;
     }
     int64_t now = mono_ns();
-    if (!armed || gen != gen_seen) {
-        if (stuck)
+    if (!wd.armed || wd.gen != wd.gen_seen) {
+        if (wd.stuck)
             note(SESHAT_WATCH_RESUMED, "");
-        armed = 1;
-        stuck = 0;
+        wd.armed = 1;
+        wd.stuck = 0;
         seshat_watch_dirty = 1;
-        since = now;
-        gen_seen = gen;
+        wd.since = now;
+        wd.gen_seen = wd.gen;
     }
-    if (!stuck && now - since >= seshat_watch_ns) {
+    if (!wd.stuck && now - wd.since >= seshat_watch_ns) {
         char line[220];
         describe(line, sizeof line);
         note(SESHAT_WATCH_STUCK, line);
-        stuck = 1;
+        wd.stuck = 1;
     }
-    if (stuck) {
+    if (wd.stuck) {
         /* hung for all we know: nap, the CPU may do better elsewhere */
-        struct timespec ts = { 0, 1000000 };
+        struct timespec ts = { 0, SESHAT_WATCH_NAP_NS };
         check_die();
         nanosleep(&ts, NULL);
     } else {
@@ -153,10 +161,10 @@ void seshat_watch_idle(void)
 
 void seshat_watch_leave(void)
 {
-    if (stuck)
+    if (wd.stuck)
         note(SESHAT_WATCH_RESUMED, "");
-    armed = stuck = 0;
-    what.set = 0;
+    wd.armed = wd.stuck = 0;
+    wd.what.set = 0;
     seshat_watch_dirty = 0;
 }
 

@@ -652,7 +652,7 @@ again:
         }
         return moved;
     }
-    /* as seshat_wait_real_for: serve while waiting, then report */
+    /* as seshat_progress_wait: serve while waiting, then report */
     int before = k->ninbox;
     serve(r);
     if (k->ninbox != before)

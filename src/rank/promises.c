@@ -1,0 +1,88 @@
+/* promises.c - contention = on: floors, BLOCK messages, ordinals
+ * (promises.h; docs/models.md, "Contention"). */
+#include "rank/inbox.h"
+#include "rank/ordinals.h"
+#include "rank/promises.h"
+
+/* This rank's promise state: one instance per process (one rank). */
+static struct {
+    int on;                  /* contention = on */
+    long long answers_taken;
+    seshat_ordinals *sent;   /* per (dst, comm, tag) */
+    int block_sent;          /* the model knows we wait, in this state */
+    seshat_block last_block;
+} pr;
+
+void seshat_promises_init(int on) { pr.on = on; }
+
+void seshat_answer_taken(void)
+{
+    pr.answers_taken++;
+    seshat_watch_progress();
+}
+
+void seshat_reported(void) { pr.block_sent = 0; }
+
+int64_t seshat_promise_floor(void)
+{
+    seshat_vtime c = seshat_clock_now(), pm = seshat_req_first_unmatched_post();
+    return pm < c ? pm : c;
+}
+
+int32_t seshat_promise_ordinal(int dst, int32_t comm_id, int tag)
+{
+    return seshat_ordinal(&pr.sent, dst, comm_id, tag, 1);
+}
+
+static int filter_takes(const seshat_comm *c, int peer, int ftag, int src, int32_t comm_id, int tag)
+{
+    return c->id == comm_id && (ftag == MPI_ANY_TAG || ftag == tag) &&
+           (peer == MPI_ANY_SOURCE || (peer >= 0 && peer < c->peer_size && c->peer_world[peer] == src));
+}
+
+/* A message (src world rank, comm_id, tag) to look for among the receives. */
+struct take_query {
+    int src, tag;
+    int32_t comm_id;
+    int found;
+};
+
+static int check_take(MPI_Request req, seshat_op *op, void *ctx)
+{
+    struct take_query *q = ctx;
+    (void)req;
+    if (!op->matched && filter_takes(op->comm, op->peer, op->tag, q->src, q->comm_id, q->tag))
+        q->found = 1;
+    if (op->matched && op->stage == SESHAT_RECV_AWAIT_FIRST &&
+        filter_takes(op->comm, op->status.MPI_SOURCE, op->status.MPI_TAG, q->src, q->comm_id,
+                     q->tag))
+        q->found = 1;
+    return q->found;
+}
+
+/* Whether a posted receive not matched yet (or the caller's own, `ctx`)
+ * could take a message from world rank src on comm_id with tag. */
+static int could_take(int src, int32_t comm_id, int tag, void *ctx)
+{
+    const seshat_filter *w = ctx;
+    if (w && w->c && filter_takes(w->c, w->source, w->tag, src, comm_id, tag))
+        return 1;
+    struct take_query q = { src, tag, comm_id, 0 };
+    seshat_req_foreach_unmatched(check_take, &q);
+    return q.found;
+}
+
+void seshat_block_report(const seshat_filter *waiting)
+{
+    if (!pr.on)
+        return;
+    seshat_block b = { seshat_clock_now(), seshat_req_first_unmatched_post(), pr.answers_taken,
+                       seshat_inbox_min(could_take, (void *)waiting) };
+    if (pr.block_sent && b.clock == pr.last_block.clock && b.post_min == pr.last_block.post_min &&
+        b.answers == pr.last_block.answers && b.inbox_min == pr.last_block.inbox_min)
+        return;
+    seshat_ctl(seshat_real.Send(&b, sizeof b, MPI_BYTE, seshat_model_rank_of(seshat_rt.world_rank),
+                                SESHAT_TAG_BLOCK, seshat_rt.control), "Send(BLOCK)");
+    pr.block_sent = 1;
+    pr.last_block = b;
+}

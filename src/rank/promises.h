@@ -1,0 +1,34 @@
+/* promises.h - contention = on: what this rank promises the model
+ * (docs/models.md, "Contention"). Every report (an envelope, a collective
+ * entry) carries a floor, the earliest virtual time this rank may still
+ * send at; a rank about to wait for an answer says so once per state (a
+ * BLOCK message); the messages of one (peer, communicator, tag) are
+ * numbered so their answers are taken in MPI's matching order. */
+#ifndef SESHAT_PROMISES_H
+#define SESHAT_PROMISES_H
+
+#include "rank/core.h"
+
+/* What a blocking receive (or probe) waits for: an answer for it may end
+ * the wait, so it counts as usable in a BLOCK message. */
+typedef struct seshat_filter {
+    const seshat_comm *c;    /* NULL: no receive of the caller's own */
+    int source, tag;         /* comm rank or MPI_ANY_SOURCE; tag or MPI_ANY_TAG */
+} seshat_filter;
+
+/* on: contention = on (else the reports below are no-ops). */
+void seshat_promises_init(int on);
+/* min(clock, oldest unmatched receive's post time): the floor of a report. */
+int64_t seshat_promise_floor(void);
+/* A report (envelope, collective entry) has told the model we run. */
+void seshat_reported(void);
+/* The ordinal of the next message to world rank dst on (comm_id, tag). */
+int32_t seshat_promise_ordinal(int dst, int32_t comm_id, int tag);
+/* About to wait for an answer (or a failed poll): tell the model, once
+ * per state; `waiting` (may be NULL) is the caller's own receive. No-op
+ * unless contention. */
+void seshat_block_report(const seshat_filter *waiting);
+/* One answer taken off the wire. */
+void seshat_answer_taken(void);
+
+#endif
