@@ -57,7 +57,7 @@ MPI_BINS := $(MPI_C_SRCS:tests/mpi/%.c=$(BUILD)/tests/mpi/%) \
             $(MPI_C_SRCS:tests/mpi/%.c=$(BUILD)/tests/mpi/%.relinked) \
             $(patsubst tests/mpi/%,$(BUILD)/tests/mpi/%,$(basename $(MPI_F_SRCS)))
 
-.PHONY: all lib tools tests test quicktest unit-test mpi-test check-asan bench install clean deps generate check-generated demo fuzz
+.PHONY: all lib tools tests test quicktest unit-test mpi-test check-layers check-exports check-asan bench install clean deps generate check-generated demo fuzz
 
 all: lib tools
 
@@ -191,12 +191,19 @@ unit-test: $(UNIT_BINS)
 mpi-test: all $(MPI_BINS) $(CONF_BINS)
 	BUILD=$(BUILD) tests/mpi/run.sh
 
-test: check-generated unit-test mpi-test
+# The include graph respects the layers (docs/design.md), and the
+# preloaded library exports only MPI names.
+check-layers:
+	$(PYTHON) tests/tools/layers.py
+check-exports: $(BUILD)/lib/libseshat.so
+	$(PYTHON) tests/tools/exports.py $<
+
+test: check-generated check-layers check-exports unit-test mpi-test
 
 # The edit loop (under a minute): unit tests, then the MPI scenarios on the
 # direct path with K=1 and the relay path with K=2, and of the extra
 # scripts only QUICK_EXTRAS of tests/mpi/run.sh. `make test` before a commit.
-quicktest: unit-test all $(MPI_BINS)
+quicktest: check-layers check-exports unit-test all $(MPI_BINS)
 	QUICK=1 BUILD=$(BUILD) tests/mpi/run.sh
 
 check-asan:

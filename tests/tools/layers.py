@@ -1,0 +1,251 @@
+#!/usr/bin/env python3
+"""layers.py - check seshat's include graph against its layers.
+
+Reads every quoted #include line under the source roots, resolves it the
+way the compiler does (the including file's folder, then the -I folders of
+the Makefile), and fails on
+  - an include that reaches a layer the including layer may not use
+    (a lower layer never includes a higher one; peers only as listed), and
+  - a circle of includes through files of different layers.
+Known violations are listed in EXCEPTIONS, each with the issue that removes
+it; an exception that no longer matches anything is reported so it can be
+deleted. --strict treats the exceptions as failures (what is left to do).
+
+Usage: tests/tools/layers.py [--strict] [--verbose]   (from the repository root)
+Exit 0 when clean, 1 on a violation, 2 on bad input (an unresolved include).
+"""
+import fnmatch
+import os
+import re
+import sys
+
+# Layers, lowest first, and the layers each one may include besides itself.
+# A layer is a folder (or, while the tree moves, a few named files).
+USES = {
+    "mpi":       [],
+    "common":    ["mpi"],
+    "config":    ["mpi", "common"],
+    "tracefmt":  ["mpi", "common", "config"],
+    "model":     ["mpi", "common", "config"],
+    "wire":      ["mpi", "common", "config", "model"],
+    "trace":     ["mpi", "common", "config", "tracefmt"],
+    "rank":      ["mpi", "common", "config", "tracefmt", "trace", "model", "wire"],
+    "server":    ["mpi", "common", "config", "tracefmt", "trace", "model", "wire"],
+    "interpose": ["mpi", "common", "config", "tracefmt", "trace", "model", "wire",
+                  "rank", "server"],
+    # on top of what they use (separate programs, never preloaded)
+    "analyze":   ["mpi", "common", "config", "tracefmt"],
+    "calibrate": ["mpi", "common", "config", "model"],
+    "tools":     ["mpi", "common", "config", "tracefmt", "model", "analyze", "calibrate"],
+}
+
+# Path -> layer; the first matching pattern wins (fnmatch, relative paths).
+LAYER_OF = [
+    ("src/mpi/*", "mpi"),
+    ("src/common/*", "common"),
+    ("src/config/*", "config"),
+    ("src/tracefmt/*", "tracefmt"), ("traceout/*", "tracefmt"),
+    ("src/trace/*", "trace"),
+    ("src/wire/*", "wire"), ("netmodel/wire.h", "wire"),
+    ("src/server/*", "server"), ("netmodel/server.[ch]", "server"),
+    ("src/model/*", "model"), ("netmodel/*", "model"),
+    ("src/rank/*", "rank"), ("src/core/*", "rank"),
+    ("src/interpose/*", "interpose"),
+    ("src/analyze/*", "analyze"),
+    ("src/calibrate/*", "calibrate"),
+    ("src/tools/*", "tools"),
+]
+
+# Files generated into the build folder at build time (not in the tree):
+# include name -> layer.
+GENERATED = {
+    "mpi/gen_calls.h": "mpi",
+    "mpi/gen_real.h": "mpi",
+}
+
+# Known violations: (including file pattern, included file pattern, why).
+# Each one names the issue that removes it.
+EXCEPTIONS = [
+    # TODO issue 16 (mpi16): the call ids and real-function table move to src/mpi.
+    ("src/core/*", "src/interpose/gen_calls.h", "call table lives in interpose"),
+    ("src/trace/*", "src/interpose/gen_calls.h", "call table lives in interpose"),
+    ("src/analyze/*", "src/interpose/gen_calls.h", "call table lives in interpose"),
+    ("src/tools/*", "src/interpose/gen_calls.h", "call table lives in interpose"),
+    # TODO issue 16 (rank16/model16): the rank runtime starts the model-rank loop.
+    ("src/core/runtime.c", "netmodel/server.h", "rank runtime calls the server loop"),
+    # TODO issue 16 (model16): the contention model reads wire envelopes.
+    ("netmodel/contention.h", "netmodel/wire.h", "model reads the wire format"),
+    # TODO issue 16 (model16): seshat_vtime and the model params sit in model.h.
+    ("src/trace/trace.h", "netmodel/model.h", "trace takes seshat_vtime from model.h"),
+]
+
+ROOTS = ["src", "netmodel", "traceout"]
+SOURCE_EXT = (".c", ".h", ".cpp")
+INCLUDE_RE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+
+
+def include_dirs(makefile="Makefile"):
+    """The -I folders of the Makefile that are in the tree (not $(BUILD)/...)."""
+    dirs = []
+    try:
+        text = open(makefile).read()
+    except OSError as e:
+        print(f"layers.py: cannot read {makefile}: {e.strerror}", file=sys.stderr)
+        sys.exit(2)
+    for m in re.finditer(r"-I(\S+)", text):
+        d = m.group(1)
+        if "$" not in d and os.path.isdir(d) and d not in dirs:
+            dirs.append(d)
+    return dirs
+
+
+def layer_of(path):
+    for pat, layer in LAYER_OF:
+        if fnmatch.fnmatch(path, pat):
+            return layer
+    return None
+
+
+def source_files():
+    files = []
+    for root in ROOTS:
+        for dirpath, _, names in os.walk(root):
+            for n in sorted(names):
+                if n.endswith(SOURCE_EXT):
+                    files.append(os.path.normpath(os.path.join(dirpath, n)))
+    return sorted(files)
+
+
+def resolve(src, name, dirs):
+    """Path of the file `#include "name"` in src means, or None."""
+    for d in [os.path.dirname(src)] + dirs:
+        p = os.path.normpath(os.path.join(d, name))
+        if os.path.isfile(p):
+            return p
+    return None
+
+
+def read_graph(files, dirs):
+    """edges: file -> [(included path or generated name, line number)]."""
+    edges, unresolved = {}, []
+    for f in files:
+        edges[f] = []
+        with open(f, errors="replace") as fh:
+            for ln, line in enumerate(fh, 1):
+                m = INCLUDE_RE.match(line)
+                if not m:
+                    continue
+                name = m.group(1)
+                target = resolve(f, name, dirs)
+                if target is None and name in GENERATED:
+                    target = "<generated>/" + name
+                if target is None:
+                    unresolved.append(f"{f}:{ln}: #include \"{name}\" resolves to no file")
+                    continue
+                edges[f].append((target, ln))
+    return edges, unresolved
+
+
+def target_layer(t):
+    if t.startswith("<generated>/"):
+        return GENERATED[t[len("<generated>/"):]]
+    return layer_of(t)
+
+
+def exception_for(src, dst):
+    for i, (a, b, _) in enumerate(EXCEPTIONS):
+        if fnmatch.fnmatch(src, a) and fnmatch.fnmatch(dst, b):
+            return i
+    return None
+
+
+def cycles(edges):
+    """Strongly connected components with more than one file (Tarjan)."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+    counter = [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w, _ in edges.get(v, []):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    sys.setrecursionlimit(10000)
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def main(argv):
+    strict = "--strict" in argv
+    verbose = "--verbose" in argv
+    bad = [a for a in argv if a not in ("--strict", "--verbose")]
+    if bad:
+        print(f"layers.py: unknown argument {bad[0]} (expected --strict or --verbose)",
+              file=sys.stderr)
+        return 2
+    for layer, uses in USES.items():
+        for u in uses:
+            assert u in USES, f"USES[{layer}] names unknown layer {u}"
+    dirs = include_dirs()
+    files = source_files()
+    edges, unresolved = read_graph(files, dirs)
+    if unresolved:
+        for u in unresolved:
+            print(u, file=sys.stderr)
+        return 2
+    fail, used = [], set()
+    unlayered = [f for f in files if layer_of(f) is None]
+    for f in unlayered:
+        fail.append(f"{f}: in no layer (add it to LAYER_OF in tests/tools/layers.py)")
+    n_edges = 0
+    for src in files:
+        ls = layer_of(src)
+        for dst, ln in edges[src]:
+            n_edges += 1
+            ld = target_layer(dst)
+            if ls is None or ld is None or ld == ls or ld in USES[ls]:
+                continue
+            what = f"{src}:{ln}: {ls} includes {dst} ({ld}): {ls} may use only " \
+                   f"{', '.join(USES[ls]) or 'nothing'}"
+            i = exception_for(src, dst)
+            if i is not None and not strict:
+                used.add(i)
+                if verbose:
+                    print(f"todo {what} [exception: {EXCEPTIONS[i][2]}]")
+                continue
+            fail.append(what)
+    for comp in cycles(edges):
+        layers = sorted({target_layer(f) for f in comp})
+        if len(layers) > 1:
+            fail.append(f"include circle across layers {', '.join(layers)}: {' -> '.join(comp)}")
+    stale = [e for i, e in enumerate(EXCEPTIONS) if i not in used]
+    if not strict:
+        for a, b, why in stale:
+            print(f"note: exception ({a} -> {b}: {why}) no longer needed: delete it")
+    for f in fail:
+        print("FAIL " + f)
+    print(f"layers: {len(files)} files, {n_edges} includes, {len(fail)} violations, "
+          f"{len(used)} of {len(EXCEPTIONS)} listed exceptions in use")
+    return 1 if fail else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
