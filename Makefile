@@ -20,14 +20,24 @@ MPI_LIBS   := $(shell $(MPICC) -showme:link 2>/dev/null)
 SAN_FLAGS ?=
 CFLAGS  ?= -O2 -g
 # Required flags live apart from CFLAGS so `make CFLAGS=...` cannot drop them.
-REQ_CFLAGS := -std=c11 -Wall -Wextra -Werror -fPIC -D_GNU_SOURCE -pthread
-CPPFLAGS += -Isrc -Inetmodel -Itraceout $(MPI_CFLAGS)
+# -fvisibility=hidden: the preloaded library exports only MPI names (what
+# exports.map lists must also be visible; tests/tools/exports.py checks).
+REQ_CFLAGS := -std=c11 -Wall -Wextra -Werror -fPIC -D_GNU_SOURCE -pthread -fvisibility=hidden
+# Generated at build time (src/mpi/gen.py, src/interpose/gen_wrappers.py)
+# from the installed mpi.h: $(GEN)/mpi/gen_calls.h and the .c files below.
+GEN     := $(BUILD)/gen
+MPI_H   := $(shell $(PYTHON) src/mpi/gen.py --print-mpi-h 2>/dev/null)
+GEN_HDRS := $(GEN)/mpi/gen_calls.h
+CPPFLAGS += -Isrc -Inetmodel -Itraceout -I$(GEN) $(MPI_CFLAGS)
 ALL_CFLAGS = $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(SAN_FLAGS)
 LDFLAGS += $(SAN_FLAGS)
 
-LIB_SRCS := $(wildcard src/common/*.c src/config/*.c src/core/*.c src/trace/*.c \
+LIB_SRCS := $(wildcard src/mpi/*.c src/common/*.c src/config/*.c src/core/*.c src/trace/*.c \
                        src/interpose/*.c netmodel/*.c netmodel/simgrid/*.c traceout/*.c)
-LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
+# The lowest layer (the call table) and the generated wrappers.
+MPI_OBJS := $(BUILD)/obj/gen/mpi/gen_real.o $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard src/mpi/*.c))
+LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/mpi/gen_real.o \
+            $(BUILD)/obj/gen/interpose/gen_wrappers.o
 LIB_LIBS := -ldl -lpthread -llz4 -liniparser -ldw -lm
 
 TOOL_COMMON := $(filter $(BUILD)/obj/src/common/% $(BUILD)/obj/src/config/%,$(LIB_OBJS))
@@ -64,9 +74,24 @@ all: lib tools
 lib: $(BUILD)/lib/libseshat.so $(BUILD)/lib/libseshat.a $(SG_LIB)
 tools: $(TOOLS)
 
-$(BUILD)/obj/%.o: %.c
+$(BUILD)/obj/%.o: %.c | $(GEN_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+$(BUILD)/obj/gen/%.o: $(GEN)/%.c | $(GEN_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+# The call table from the installed mpi.h. The scripts rewrite only files
+# whose text changes (so a new gen.py rebuilds nothing it does not change);
+# the stamps record that they ran.
+$(GEN)/mpi/gen_calls.h $(GEN)/mpi/gen_real.c: $(GEN)/mpi/.stamp ;
+$(GEN)/mpi/.stamp: src/mpi/gen.py src/mpi/calls.spec $(MPI_H)
+	$(PYTHON) src/mpi/gen.py --mpi-h $(MPI_H) $(GEN)
+	@touch $@
+$(GEN)/interpose/gen_wrappers.c: $(GEN)/interpose/.stamp ;
+$(GEN)/interpose/.stamp: src/interpose/gen_wrappers.py src/mpi/gen.py src/mpi/calls.spec $(MPI_H)
+	$(PYTHON) src/interpose/gen_wrappers.py --mpi-h $(MPI_H) $(GEN)
+	@touch $@
 
 $(BUILD)/lib/libseshat.so: $(LIB_OBJS) src/interpose/exports.map
 	@mkdir -p $(dir $@)
@@ -94,7 +119,7 @@ $(BUILD)/bin/seshat-run: $(BUILD)/obj/src/tools/seshat_run.o $(BUILD)/obj/src/to
 	$(CC) $(LDFLAGS) -o $@ $^ -liniparser -lm
 
 $(BUILD)/bin/seshat-trace: $(BUILD)/obj/src/tools/seshat_trace.o $(BUILD)/obj/src/tools/trace_otf2.o \
-                          $(BUILD)/obj/src/tools/trace_filter.o $(BUILD)/obj/src/interpose/gen_real.o \
+                          $(BUILD)/obj/src/tools/trace_filter.o $(MPI_OBJS) \
                           $(BUILD)/obj/src/config/filters.o $(BUILD)/obj/src/config/units.o \
                           $(BUILD)/obj/src/analyze/an_check.o $(BUILD)/obj/src/analyze/an_stream.o \
                           $(filter $(BUILD)/obj/traceout/%,$(LIB_OBJS))
@@ -107,14 +132,14 @@ $(BUILD)/bin/seshat-calibrate: $(BUILD)/obj/src/tools/seshat_calibrate.o $(CALIB
 
 # The analyzer is an MPI program of its own (never run under seshat).
 $(BUILD)/bin/seshat-analyze: $(BUILD)/obj/src/tools/seshat_analyze.o $(ANALYZE_OBJS) \
-                            $(BUILD)/obj/src/interpose/gen_real.o $(TOOL_COMMON) \
+                            $(MPI_OBJS) $(TOOL_COMMON) \
                             $(filter $(BUILD)/obj/traceout/%,$(LIB_OBJS))
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -liniparser -llz4 -ldl -lm $(MPI_LIBS)
 
 # Re-enacts a trace under seshat-run (what-if studies).
 $(BUILD)/bin/seshat-replay: $(BUILD)/obj/src/tools/seshat_replay.o $(BUILD)/obj/src/analyze/an_stream.o \
-                           $(BUILD)/obj/src/analyze/an_util.o $(BUILD)/obj/src/interpose/gen_real.o \
+                           $(BUILD)/obj/src/analyze/an_util.o $(MPI_OBJS) \
                            $(filter $(BUILD)/obj/traceout/%,$(LIB_OBJS))
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -llz4 -ldl -lm $(MPI_LIBS)
@@ -126,7 +151,7 @@ $(BUILD)/bin/seshat-sweep: src/tools/seshat-sweep
 # Unit tests: each test links the library objects it needs plus cmocka.
 $(BUILD)/tests/unit/%: tests/unit/%.c $(LIB_OBJS) $(ANALYZE_OBJS) $(CALIB_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(ANALYZE_OBJS) $(CALIB_OBJS) $(BUILD)/obj/src/interpose/gen_real.o $(BUILD)/obj/src/core/ordinals.o $(filter $(BUILD)/obj/src/core/clock_%,$(LIB_OBJS)) $(filter-out $(BUILD)/obj/src/interpose/% $(BUILD)/obj/src/core/% $(BUILD)/obj/src/trace/%,$(LIB_OBJS)) \
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(ANALYZE_OBJS) $(CALIB_OBJS) $(MPI_OBJS) $(BUILD)/obj/src/core/ordinals.o $(filter $(BUILD)/obj/src/core/clock_%,$(LIB_OBJS)) $(filter-out $(MPI_OBJS) $(BUILD)/obj/gen/% $(BUILD)/obj/src/interpose/% $(BUILD)/obj/src/core/% $(BUILD)/obj/src/trace/%,$(LIB_OBJS)) \
 	    $(LDFLAGS) -lcmocka $(LIB_LIBS) $(MPI_LIBS)
 
 # MPI test programs: a plain build (run preloaded) and a relinked one.
@@ -223,20 +248,15 @@ fuzz:
 	@for f in tests/fuzz/seeds/*; do cp $$f $(BUILD)/fuzz/corpus/; done 2>/dev/null; true
 	cd $(BUILD)/fuzz && ./fuzz_reader -max_total_time=$(FUZZ_SECONDS) -max_len=65536 corpus
 
-# Wrappers are generated from Open MPI's mpi.h plus the spec in
-# src/interpose/calls.spec; the output is committed, `make test` checks it.
+# The wrappers and the call table are generated at build time (above);
+# the committed config/seshat.ini is the one generated file, `make test`
+# checks it.
 generate: tools
-	$(PYTHON) src/interpose/gen_wrappers.py src/interpose
 	tools/gen-default-ini.sh $(abspath $(BUILD)/bin/seshat-run) > config/seshat.ini
 
 check-generated: tools
 	@tools/gen-default-ini.sh $(abspath $(BUILD)/bin/seshat-run) | cmp -s - config/seshat.ini || \
 	    { echo "config/seshat.ini is stale: run make generate"; exit 1; }
-	@if command -v $(PYTHON) >/dev/null; then \
-	    tmp=$$(mktemp -d) && $(PYTHON) src/interpose/gen_wrappers.py $$tmp && \
-	    for f in $$tmp/*; do cmp -s $$f src/interpose/$$(basename $$f) || \
-	        { echo "generated $$(basename $$f) is stale: run make generate"; exit 1; }; done; \
-	    rm -rf $$tmp; fi
 
 $(BUILD)/tests/bench/wall_pingpong $(BUILD)/tests/bench/stencil $(BUILD)/tests/bench/alltoall: $(BUILD)/tests/bench/%: tests/bench/%.c
 	@mkdir -p $(dir $@)

@@ -9,7 +9,7 @@
 
 #include "analyze/an_stream.h"
 #include "analyze/analysis.h"
-#include "interpose/gen_calls.h"
+#include "mpi/calls.h"
 #include "trace_format.h"
 
 #define MAX_SEGS 4096   /* per rank, for the timeline picture */

@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "config/config.h"
-#include "interpose/gen_calls.h"
+#include "mpi/calls.h"
 #include "model.h"
 #include "wire.h"
 

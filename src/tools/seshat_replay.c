@@ -13,7 +13,7 @@
 
 #include "analyze/an_stream.h"
 #include "analyze/an_util.h"
-#include "interpose/gen_calls.h"
+#include "mpi/calls.h"
 #include "trace_format.h"
 
 #define PCONTROL_COMPUTE 5309

@@ -10,7 +10,7 @@
 
 #include "config/config.h"
 
-#include "interpose/gen_calls.h"
+#include "mpi/calls.h"
 #include "trace_format.h"
 #include "trace_reader.h"
 #include "tools/trace_filter.h"

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "config/config.h"
-#include "interpose/gen_calls.h"
+#include "mpi/calls.h"
 #include "tools/trace_filter.h"
 #include "trace_format.h"
 #include "trace_kinds.h"

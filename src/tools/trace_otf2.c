@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "analyze/an_check.h"
-#include "interpose/gen_calls.h"
+#include "mpi/calls.h"
 #include "trace_format.h"
 #include "trace_otf2.h"
 #include "trace_reader.h"

@@ -60,17 +60,11 @@ LAYER_OF = [
 # include name -> layer.
 GENERATED = {
     "mpi/gen_calls.h": "mpi",
-    "mpi/gen_real.h": "mpi",
 }
 
 # Known violations: (including file pattern, included file pattern, why).
 # Each one names the issue that removes it.
 EXCEPTIONS = [
-    # TODO issue 16 (mpi16): the call ids and real-function table move to src/mpi.
-    ("src/core/*", "src/interpose/gen_calls.h", "call table lives in interpose"),
-    ("src/trace/*", "src/interpose/gen_calls.h", "call table lives in interpose"),
-    ("src/analyze/*", "src/interpose/gen_calls.h", "call table lives in interpose"),
-    ("src/tools/*", "src/interpose/gen_calls.h", "call table lives in interpose"),
     # TODO issue 16 (rank16/model16): the rank runtime starts the model-rank loop.
     ("src/core/runtime.c", "netmodel/server.h", "rank runtime calls the server loop"),
     # TODO issue 16 (model16): the contention model reads wire envelopes.
