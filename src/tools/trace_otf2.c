@@ -14,6 +14,7 @@
 
 #include "analyze/an_check.h"
 #include "mpi/calls.h"
+#include "trace_calls.h"
 #include "trace_format.h"
 #include "trace_otf2.h"
 #include "trace_reader.h"
@@ -49,6 +50,7 @@ struct pass {
     uint64_t t_max;
     struct comm *comms;
     int ncomms;
+    seshat_tcalls calls;   /* the trace's call ids -> this build's (by name; -1 skipped) */
 };
 
 /* Requests in flight on one rank: id -> what the completion will say. */
@@ -306,14 +308,14 @@ static int write_rank(const char *dir, int r, OTF2_EvtWriter *w, struct pass *ps
             add_comm(ps, &st, &rec);
             break;
         case SESHAT_REC_ENTER:
-            if (get(&rec, v, 3) || v[0] >= SESHAT_CALL_COUNT)
+            if (get(&rec, v, 3) || (v[0] = (uint64_t)seshat_tcalls_id(&ps->calls, v[0])) >= SESHAT_CALL_COUNT)
                 break;
             t += v[1];
             open_region = (int64_t)region_of(ps, v[0]);
             OTF2_EvtWriter_Enter(w, NULL, t, (OTF2_RegionRef)open_region);
             break;
         case SESHAT_REC_EXIT:
-            if (get(&rec, v, 2) || v[0] >= SESHAT_CALL_COUNT)
+            if (get(&rec, v, 2) || (v[0] = (uint64_t)seshat_tcalls_id(&ps->calls, v[0])) >= SESHAT_CALL_COUNT)
                 break;
             t += v[1];
             flush_done(&st, t);
@@ -433,12 +435,19 @@ static void check_whole(const char *dir, OTF2_Archive *a)
 
 int seshat_export_otf2(const char *dir, int n, const char *out)
 {
+    seshat_tcalls calls;
+    char err[4400];
+    if (seshat_tcalls_load(&calls, dir, err, sizeof err) != 0) {
+        fprintf(stderr, "seshat-trace: %s\n", err);
+        return 1;
+    }
     mkdir(out, 0755);
     OTF2_Archive *a = OTF2_Archive_Open(out, "traces", OTF2_FILEMODE_WRITE, 1024 * 1024,
                                         4 * 1024 * 1024, OTF2_SUBSTRATE_POSIX,
                                         OTF2_COMPRESSION_NONE);
     if (!a) {
         fprintf(stderr, "seshat-trace: %s: cannot create the OTF2 archive\n", out);
+        seshat_tcalls_free(&calls);
         return 1;
     }
     OTF2_Archive_SetFlushCallbacks(a, &flush_callbacks, NULL);
@@ -447,6 +456,7 @@ int seshat_export_otf2(const char *dir, int n, const char *out)
     OTF2_Archive_OpenEvtFiles(a);
     struct pass ps;
     memset(&ps, 0, sizeof ps);
+    ps.calls = calls;
     uint64_t *nevents = calloc((size_t)n, sizeof *nevents);
     int tty = isatty(2);
     for (int r = 0; r < n; r++) {
@@ -470,6 +480,7 @@ int seshat_export_otf2(const char *dir, int n, const char *out)
     for (int k = 0; k < ps.ncomms; k++)
         free(ps.comms[k].world);
     free(ps.comms);
+    seshat_tcalls_free(&ps.calls);
     if (rc != OTF2_SUCCESS) {
         fprintf(stderr, "seshat-trace: %s: %s\n", out, OTF2_Error_GetName(rc));
         return 1;
