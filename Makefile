@@ -1,6 +1,7 @@
 # seshat - one plain Makefile.
 #   make            library (build/lib) and tools (build/bin)
-#   make test       unit tests (cmocka) and MPI integration tests
+#   make test       unit tests (cmocka) and MPI integration tests, areas in parallel
+#   make test T=faults   one area (tests/mpi/runall.sh --list; T=unit, T=core)
 #   make quicktest  unit tests and a fast subset of the MPI tests (< 1 min)
 #   make check-asan the same under AddressSanitizer + UBSan (build-asan/)
 #   make bench      benchmarks, results in docs/performance.md
@@ -213,8 +214,12 @@ demo: all $(BUILD)/examples/heat
 unit-test: $(UNIT_BINS)
 	@set -e; for t in $(UNIT_BINS); do echo "== $$t"; $$t; done
 
+# The MPI test areas (tests/mpi/runall.sh --list), as many at once as the
+# machine has cores (SESHAT_TEST_JOBS=N to choose); T="faults trace" runs
+# only those areas (T=unit: only the unit tests; T=core: every core-* area).
+T ?=
 mpi-test: all $(MPI_BINS) $(CONF_BINS)
-	BUILD=$(BUILD) tests/mpi/run.sh
+	BUILD=$(BUILD) tests/mpi/runall.sh $(filter-out unit,$(T))
 
 # The include graph respects the layers (docs/design.md), and the
 # preloaded library exports only MPI names.
@@ -223,13 +228,17 @@ check-layers:
 check-exports: $(BUILD)/lib/libseshat.so
 	$(PYTHON) tests/tools/exports.py $<
 
+ifeq ($(strip $(T)),)
 test: check-generated check-layers check-exports unit-test mpi-test
+else
+test: $(if $(filter unit,$(T)),unit-test) $(if $(filter-out unit,$(T)),mpi-test)
+endif
 
-# The edit loop (under a minute): unit tests, then the MPI scenarios on the
-# direct path with K=1 and the relay path with K=2, and of the extra
-# scripts only QUICK_EXTRAS of tests/mpi/run.sh. `make test` before a commit.
+# The edit loop (under a minute): the layer and export checks, the unit
+# tests, then the MPI scenarios of one path variant (direct, K = 1; QUICK=1
+# of tests/mpi/runall.sh). `make test` before a commit.
 quicktest: check-layers check-exports unit-test all $(MPI_BINS)
-	QUICK=1 BUILD=$(BUILD) tests/mpi/run.sh
+	QUICK=1 BUILD=$(BUILD) tests/mpi/runall.sh
 
 check-asan:
 	$(MAKE) BUILD=build-asan SAN_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
