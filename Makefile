@@ -29,18 +29,21 @@ REQ_CFLAGS := -std=c11 -Wall -Wextra -Werror -fPIC -D_GNU_SOURCE -pthread -fvisi
 GEN     := $(BUILD)/gen
 MPI_H   := $(shell $(PYTHON) src/mpi/gen.py --print-mpi-h 2>/dev/null)
 GEN_HDRS := $(GEN)/mpi/gen_calls.h
-CPPFLAGS += -Isrc -Inetmodel -Itraceout -I$(GEN) $(MPI_CFLAGS)
+CPPFLAGS += -Isrc -Inetmodel -Isrc/tracefmt -I$(GEN) $(MPI_CFLAGS)
 ALL_CFLAGS = $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(SAN_FLAGS)
 LDFLAGS += $(SAN_FLAGS)
 
 LIB_SRCS := $(wildcard src/mpi/*.c src/common/*.c src/config/*.c src/core/*.c src/trace/*.c \
-                       src/interpose/*.c netmodel/*.c netmodel/simgrid/*.c traceout/*.c)
+                       src/interpose/*.c netmodel/*.c netmodel/simgrid/*.c src/tracefmt/*.c)
 # The lowest layer (the call table) and the generated wrappers.
 MPI_OBJS := $(BUILD)/obj/gen/mpi/gen_real.o $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard src/mpi/*.c))
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/mpi/gen_real.o \
             $(BUILD)/obj/gen/interpose/gen_wrappers.o
 LIB_LIBS := -ldl -lpthread -llz4 -liniparser -ldw -lm
 
+# The trace format (reader, writer, call names; the call names need the
+# call table below them).
+TRACEFMT_OBJS = $(filter $(BUILD)/obj/src/tracefmt/%,$(LIB_OBJS)) $(MPI_OBJS)
 TOOL_COMMON := $(filter $(BUILD)/obj/src/common/% $(BUILD)/obj/src/config/%,$(LIB_OBJS))
 TOOLS := $(BUILD)/bin/seshat-run $(BUILD)/bin/seshat-sweep $(BUILD)/bin/seshat-trace \
          $(BUILD)/bin/seshat-calibrate $(BUILD)/bin/seshat-analyze $(BUILD)/bin/seshat-replay
@@ -120,10 +123,10 @@ $(BUILD)/bin/seshat-run: $(BUILD)/obj/src/tools/seshat_run.o $(BUILD)/obj/src/to
 	$(CC) $(LDFLAGS) -o $@ $^ -liniparser -lm
 
 $(BUILD)/bin/seshat-trace: $(BUILD)/obj/src/tools/seshat_trace.o $(BUILD)/obj/src/tools/trace_otf2.o \
-                          $(BUILD)/obj/src/tools/trace_filter.o $(MPI_OBJS) \
+                          $(BUILD)/obj/src/tools/trace_filter.o \
                           $(BUILD)/obj/src/config/filters.o $(BUILD)/obj/src/config/units.o \
                           $(BUILD)/obj/src/analyze/an_check.o $(BUILD)/obj/src/analyze/an_stream.o \
-                          $(filter $(BUILD)/obj/traceout/%,$(LIB_OBJS))
+                          $(TRACEFMT_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -liniparser -llz4 -lotf2 -ldl -lpthread -lm
 
@@ -133,15 +136,15 @@ $(BUILD)/bin/seshat-calibrate: $(BUILD)/obj/src/tools/seshat_calibrate.o $(CALIB
 
 # The analyzer is an MPI program of its own (never run under seshat).
 $(BUILD)/bin/seshat-analyze: $(BUILD)/obj/src/tools/seshat_analyze.o $(ANALYZE_OBJS) \
-                            $(MPI_OBJS) $(TOOL_COMMON) \
-                            $(filter $(BUILD)/obj/traceout/%,$(LIB_OBJS))
+                            $(TOOL_COMMON) \
+                            $(TRACEFMT_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -liniparser -llz4 -ldl -lm $(MPI_LIBS)
 
 # Re-enacts a trace under seshat-run (what-if studies).
 $(BUILD)/bin/seshat-replay: $(BUILD)/obj/src/tools/seshat_replay.o $(BUILD)/obj/src/analyze/an_stream.o \
-                           $(BUILD)/obj/src/analyze/an_util.o $(MPI_OBJS) \
-                           $(filter $(BUILD)/obj/traceout/%,$(LIB_OBJS))
+                           $(BUILD)/obj/src/analyze/an_util.o \
+                           $(TRACEFMT_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -llz4 -ldl -lm $(MPI_LIBS)
 
@@ -247,9 +250,9 @@ check-asan:
 # Fuzzing the trace reader with libFuzzer (clang, libclang-rt-14-dev):
 # make fuzz FUZZ_SECONDS=600. Crashes are saved as crash-* files.
 FUZZ_SECONDS ?= 60
-$(BUILD)/fuzz/fuzz_reader: tests/fuzz/fuzz_reader.c traceout/trace_reader.c
+$(BUILD)/fuzz/fuzz_reader: tests/fuzz/fuzz_reader.c src/tracefmt/trace_reader.c
 	@mkdir -p $(dir $@) $(BUILD)/fuzz/corpus
-	clang -std=c11 -g -O1 -D_GNU_SOURCE -Itraceout -fsanitize=fuzzer,address,undefined -o $@ $^ -llz4
+	clang -std=c11 -g -O1 -D_GNU_SOURCE -Isrc/tracefmt -fsanitize=fuzzer,address,undefined -o $@ $^ -llz4
 
 fuzz:
 	@command -v clang >/dev/null || { echo "make fuzz needs clang and libclang-rt-14-dev (apt-get install clang libclang-rt-14-dev)"; exit 2; }
@@ -271,9 +274,9 @@ $(BUILD)/tests/bench/wall_pingpong $(BUILD)/tests/bench/stencil $(BUILD)/tests/b
 	@mkdir -p $(dir $@)
 	$(MPICC) -O2 -Wall -Wextra -Werror -std=c11 -D_GNU_SOURCE -o $@ $<
 
-$(BUILD)/tests/bench/trace_cost: tests/bench/trace_cost.c $(filter $(BUILD)/obj/traceout/%,$(LIB_OBJS))
+$(BUILD)/tests/bench/trace_cost: tests/bench/trace_cost.c $(TRACEFMT_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $^ -llz4 -lpthread
+	$(CC) $(ALL_CFLAGS) -o $@ $^ -llz4 -lpthread -ldl $(MPI_LIBS)
 
 bench: all tests $(BUILD)/tests/bench/wall_pingpong $(BUILD)/tests/bench/trace_cost $(BUILD)/tests/bench/stencil \
        $(BUILD)/tests/bench/alltoall
