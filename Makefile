@@ -29,12 +29,13 @@ REQ_CFLAGS := -std=c11 -Wall -Wextra -Werror -fPIC -D_GNU_SOURCE -pthread -fvisi
 GEN     := $(BUILD)/gen
 MPI_H   := $(shell $(PYTHON) src/mpi/gen.py --print-mpi-h 2>/dev/null)
 GEN_HDRS := $(GEN)/mpi/gen_calls.h
-CPPFLAGS += -Isrc -Inetmodel -Isrc/tracefmt -I$(GEN) $(MPI_CFLAGS)
+CPPFLAGS += -Isrc -Isrc/model -Isrc/server -Isrc/wire -Isrc/tracefmt -I$(GEN) $(MPI_CFLAGS)
 ALL_CFLAGS = $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(SAN_FLAGS)
 LDFLAGS += $(SAN_FLAGS)
 
-LIB_SRCS := $(wildcard src/mpi/*.c src/common/*.c src/config/*.c src/core/*.c src/trace/*.c \
-                       src/interpose/*.c netmodel/*.c netmodel/simgrid/*.c src/tracefmt/*.c)
+LIB_SRCS := $(wildcard src/mpi/*.c src/common/*.c src/config/*.c src/rank/*.c src/trace/*.c \
+                       src/interpose/*.c src/model/*.c src/model/simgrid/*.c \
+                       src/server/*.c src/tracefmt/*.c)
 # The lowest layer (the call table) and the generated wrappers.
 MPI_OBJS := $(BUILD)/obj/gen/mpi/gen_real.o $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard src/mpi/*.c))
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/mpi/gen_real.o \
@@ -102,14 +103,14 @@ $(BUILD)/lib/libseshat.so: $(LIB_OBJS) src/interpose/exports.map
 	$(CC) -shared -Wl,-soname,libseshat.so -Wl,--version-script=src/interpose/exports.map $(LDFLAGS) \
 	    -o $@ $(LIB_OBJS) $(LIB_LIBS) $(MPI_LIBS)
 
-$(BUILD)/lib/libseshat-simgrid.so: netmodel/simgrid/sg_bridge.cpp netmodel/simgrid/sg_bridge.h
+$(BUILD)/lib/libseshat-simgrid.so: src/model/simgrid/sg_bridge.cpp src/model/simgrid/sg_bridge.h
 	@mkdir -p $(dir $@)
 	$(CXX) -std=c++17 -O2 -g -Wall -Wextra -Werror -fPIC -shared $(SAN_FLAGS) \
 	    -Wl,-soname,libseshat-simgrid.so -o $@ $< -lsimgrid
 
 $(BUILD)/bin/seshat-sgroute: $(BUILD)/obj/src/tools/seshat_sgroute.o \
-                            $(BUILD)/obj/netmodel/simgrid/sg_loader.o \
-                            $(BUILD)/obj/netmodel/simgrid/sg_placement.o | $(SG_LIB)
+                            $(BUILD)/obj/src/model/simgrid/sg_loader.o \
+                            $(BUILD)/obj/src/model/simgrid/sg_placement.o | $(SG_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -ldl
 
@@ -155,7 +156,7 @@ $(BUILD)/bin/seshat-sweep: src/tools/seshat-sweep
 # Unit tests: each test links the library objects it needs plus cmocka.
 $(BUILD)/tests/unit/%: tests/unit/%.c $(LIB_OBJS) $(ANALYZE_OBJS) $(CALIB_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(ANALYZE_OBJS) $(CALIB_OBJS) $(MPI_OBJS) $(BUILD)/obj/src/core/ordinals.o $(filter $(BUILD)/obj/src/core/clock_%,$(LIB_OBJS)) $(filter-out $(MPI_OBJS) $(BUILD)/obj/gen/% $(BUILD)/obj/src/interpose/% $(BUILD)/obj/src/core/% $(BUILD)/obj/src/trace/%,$(LIB_OBJS)) \
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(ANALYZE_OBJS) $(CALIB_OBJS) $(MPI_OBJS) $(BUILD)/obj/src/rank/ordinals.o $(filter $(BUILD)/obj/src/rank/clock_%,$(LIB_OBJS)) $(filter-out $(MPI_OBJS) $(BUILD)/obj/gen/% $(BUILD)/obj/src/interpose/% $(BUILD)/obj/src/rank/% $(BUILD)/obj/src/trace/%,$(LIB_OBJS)) \
 	    $(LDFLAGS) -lcmocka $(LIB_LIBS) $(MPI_LIBS)
 
 # MPI test programs: a plain build (run preloaded) and a relinked one.

@@ -1,7 +1,7 @@
 /* coll_calls.c - collectives: the real operation moves the data, then the
- * schedule (src/core/coll.h) decides when each member leaves. Nonblocking
+ * schedule (src/rank/coll.h) decides when each member leaves. Nonblocking
  * forms record their entry at the call and are charged at completion. */
-#include "core/coll.h"
+#include "rank/coll.h"
 #include "interpose/interpose.h"
 
 static int64_t max_count(const int *counts, int n, MPI_Datatype type)

@@ -8,7 +8,7 @@
 
 #include "common/job.h"
 #include "common/log.h"
-#include "core/coll.h"
+#include "rank/coll.h"
 #include "interpose/interpose.h"
 
 _Thread_local int seshat_depth;

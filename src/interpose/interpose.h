@@ -5,8 +5,8 @@
 #ifndef SESHAT_INTERPOSE_H
 #define SESHAT_INTERPOSE_H
 
-#include "core/core.h"
 #include "mpi/calls.h"
+#include "rank/core.h"
 #include "trace/trace.h"
 
 /* The library builds with -fvisibility=hidden and exports.map keeps only

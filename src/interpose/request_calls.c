@@ -5,8 +5,8 @@
 #include <sched.h>
 #include <stdlib.h>
 
-#include "core/coll.h"
-#include "core/inbox.h"
+#include "rank/coll.h"
+#include "rank/inbox.h"
 #include "interpose/interpose.h"
 
 static void start_one(MPI_Request r)

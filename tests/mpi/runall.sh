@@ -33,7 +33,7 @@ for f in tests/mpi/run_*.sh; do
 done
 # The longest first, so the pool ends together (times measured, loaded).
 ORDER=(core-misc contention guide analyze faults core-direct1 core-relay1 core-direct2 core-relay2
-       coll conformance trace real simgrid nas_scripts watchdog status matrix bad_config
+       coll conformance trace real simgrid factors nas_scripts watchdog status matrix bad_config
        core-cpu calibrate clock)
 # CPU-clock and native-timing measurements: alone (interference only adds
 # time, and their bounds are a few percent).

@@ -44,12 +44,12 @@ LAYER_OF = [
     ("src/mpi/*", "mpi"),
     ("src/common/*", "common"),
     ("src/config/*", "config"),
-    ("src/tracefmt/*", "tracefmt"), ("traceout/*", "tracefmt"),
+    ("src/tracefmt/*", "tracefmt"),
     ("src/trace/*", "trace"),
-    ("src/wire/*", "wire"), ("netmodel/wire.h", "wire"),
-    ("src/server/*", "server"), ("netmodel/server.[ch]", "server"),
-    ("src/model/*", "model"), ("netmodel/*", "model"),
-    ("src/rank/*", "rank"), ("src/core/*", "rank"),
+    ("src/wire/*", "wire"),
+    ("src/server/*", "server"),
+    ("src/model/*", "model"),
+    ("src/rank/*", "rank"),
     ("src/interpose/*", "interpose"),
     ("src/analyze/*", "analyze"),
     ("src/calibrate/*", "calibrate"),
@@ -65,15 +65,16 @@ GENERATED = {
 # Known violations: (including file pattern, included file pattern, why).
 # Each one names the issue that removes it.
 EXCEPTIONS = [
-    # TODO issue 16 (rank16/model16): the rank runtime starts the model-rank loop.
-    ("src/core/runtime.c", "netmodel/server.h", "rank runtime calls the server loop"),
-    # TODO issue 16 (model16): the contention model reads wire envelopes.
-    ("netmodel/contention.h", "netmodel/wire.h", "model reads the wire format"),
-    # TODO issue 16 (model16): seshat_vtime and the model params sit in model.h.
-    ("src/trace/trace.h", "netmodel/model.h", "trace takes seshat_vtime from model.h"),
+    # TODO issue 16 (rank16/model16): the rank runtime starts the model-rank
+    # loop (a model rank never returns to the program); the choice belongs
+    # above both, in interpose's MPI_Init.
+    ("src/rank/runtime.c", "src/server/server.h", "rank runtime calls the server loop"),
+    # TODO issue 16 (model16): seshat_vtime lives in model.h; the tracer
+    # needs only the time type (a lower header, e.g. common/).
+    ("src/trace/trace.h", "src/model/model.h", "trace takes seshat_vtime from model.h"),
 ]
 
-ROOTS = ["src", "netmodel", "traceout"]
+ROOTS = ["src"]
 SOURCE_EXT = (".c", ".h", ".cpp")
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 

@@ -1,4 +1,4 @@
-/* test_clock.c - the clock sources (src/core/clock_src.h): the perf
+/* test_clock.c - the clock sources (src/rank/clock_src.h): the perf
  * task clock's user-space arithmetic on synthetic mmap pages, checked
  * against 128-bit arithmetic; the fallback on a kernel without
  * cap_user_time; the thread CPU clock. */
@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "core/clock_src.h"
+#include "rank/clock_src.h"
 
 static uint64_t fake_cyc;
 static uint64_t read_fake(void) { return fake_cyc; }

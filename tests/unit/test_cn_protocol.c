@@ -6,7 +6,7 @@
  * source's uplink and its destination's downlink shared equally (so a
  * small message overtakes a large one, and flows slow each other down).
  * The application ranks are state machines that follow the rank side of
- * the protocol as src/core/p2p.c and inbox.c do: envelopes with floors and
+ * the protocol as src/rank/p2p.c and inbox.c do: envelopes with floors and
  * ordinals, posts, block reports (clock, oldest unmatched post, answers
  * taken, earliest answer usable now), answers taken in ordinal order,
  * collectives and communicator creation (SESHAT_COLL_SYNC). Between them
@@ -40,10 +40,10 @@
 #include <cmocka.h>
 
 #include "config/config.h"
-#include "contention.h"
-#include "coll_sched.h"
+#include "server/contention.h"
+#include "model/coll_sched.h"
 #include "simgrid/sg_bridge.h"
-#include "simgrid/sg_model.h"
+#include "model/simgrid.h"
 
 #define MAXR 8
 #define MAXOPS 512
@@ -720,7 +720,7 @@ static int run_schedule(uint64_t seed, int64_t *clocks)
     snprintf(cfg.sg_placement, sizeof cfg.sg_placement, "block");
     char err[512];
     memset(&model, 0, sizeof model);
-    assert_int_equal(seshat_sg_model_init(&model, &cfg, err, sizeof err), 0);
+    assert_int_equal(seshat_model_init(&model, &cfg, err, sizeof err), 0);
     assert_int_equal(seshat_sg_model_load_api(&model, P, &fake, err, sizeof err), 0);
     nff = nfdone = 0;
     fnow = 0;

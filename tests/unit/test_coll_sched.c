@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "coll_sched.h"
+#include "model/coll_sched.h"
 
 #define L 1000
 

@@ -6,7 +6,7 @@
 
 #include <cmocka.h>
 
-#include "model.h"
+#include "model/model.h"
 
 static seshat_model model_with(int64_t lat, double bw, int64_t o, int64_t g, int64_t eager)
 {

@@ -1,4 +1,4 @@
-/* test_ordinals.c - per-key message counters (src/core/ordinals.h): keys
+/* test_ordinals.c - per-key message counters (src/rank/ordinals.h): keys
  * are independent, bump returns the ordinal then advances, growth keeps
  * every count. */
 #include <setjmp.h>
@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "core/ordinals.h"
+#include "rank/ordinals.h"
 
 static void counts_per_key(void **state)
 {

@@ -1,0 +1,313 @@
+/* coll.c - entry-time exchange and exit times for collectives (coll.h). */
+#include <stdlib.h>
+
+#include "rank/coll.h"
+#include "rank/inbox.h"
+#include "trace/trace.h"
+
+struct member { int64_t entry, bytes, root; };
+
+struct seshat_coll_pending {
+    seshat_comm *comm;
+    int synced;              /* contention: a SESHAT_COLL_SYNC entry is out */
+    int neighbor;            /* a neighborhood collective: in/out degrees below */
+    int indeg, outdeg;
+    seshat_coll desc;
+    int cls;                 /* cost factor class (config.h) */
+    int32_t seq;
+    struct member mine;
+    struct member *all;      /* direct: every member's entry and block */
+    MPI_Request req;         /* direct: the exchange */
+};
+
+/* Factor classes follow the schedule kinds, then alltoallv. */
+_Static_assert(SESHAT_COLL_EXSCAN == 10 && SESHAT_FACTOR_ALLTOALLV == 11 &&
+                   SESHAT_FACTOR_CLASSES == 12,
+               "config.h factor classes out of step with seshat_coll_kind");
+
+int seshat_coll_modeled(const seshat_comm *c) { return c != NULL; }
+
+/* The cost factor of pd at its (final) block size. */
+static double cost_factor(const struct seshat_coll_pending *pd)
+{
+    return seshat_config_coll_factor(&seshat_rt.cfg, pd->cls, pd->desc.bytes);
+}
+
+/* Bytes this member's buffers send and receive (Scalasca's per-process
+ * collective sizes), from its block n. */
+static void sizes(const seshat_comm *c, enum seshat_coll_kind kind, int root, int64_t n,
+                  int64_t *sent, int64_t *recv)
+{
+    int64_t p = c->peer_size;
+    int is_root = !c->is_inter ? c->my_rank == root : root == MPI_ROOT;
+    switch (kind) {
+    case SESHAT_COLL_BARRIER: *sent = *recv = 0; break;
+    case SESHAT_COLL_BCAST: *sent = is_root ? n : 0; *recv = is_root ? 0 : n; break;
+    case SESHAT_COLL_REDUCE: *sent = n; *recv = is_root ? n : 0; break;
+    case SESHAT_COLL_GATHER: *sent = n; *recv = is_root ? p * n : 0; break;
+    case SESHAT_COLL_SCATTER: *sent = is_root ? p * n : 0; *recv = n; break;
+    case SESHAT_COLL_ALLGATHER: *sent = n; *recv = p * n; break;
+    case SESHAT_COLL_ALLTOALL: *sent = *recv = p * n; break;
+    case SESHAT_COLL_REDUCE_SCATTER: *sent = p * n; *recv = n; break;
+    default: *sent = *recv = n;
+    }
+}
+
+/* World rank of member 0 and the size of the group a synchronization on
+ * c covers: both groups of an intercommunicator. */
+static void sync_group(const seshat_comm *c, int *leader, int *p, int *rank)
+{
+    if (!c->is_inter) {
+        *leader = c->peer_world[0];
+        *p = c->peer_size;
+        *rank = c->my_rank;
+        return;
+    }
+    MPI_Group mg, wg;
+    int zero = 0;
+    seshat_real.Comm_group(c->merged, &mg);
+    seshat_real.Comm_group(MPI_COMM_WORLD, &wg);
+    seshat_real.Group_translate_ranks(mg, 1, &zero, wg, leader);
+    seshat_real.Group_free(&mg);
+    seshat_real.Group_free(&wg);
+    seshat_real.Comm_size(c->merged, p);
+    *rank = c->merged_rank;
+}
+
+/* Contention: enter a synchronization with the model (every member leaves
+ * at the last entry), for what really synchronizes without a schedule of
+ * its own. */
+static void sync_enter(seshat_comm *c, int32_t seq)
+{
+    int leader, p, rank;
+    sync_group(c, &leader, &p, &rank);
+    seshat_coll_entry e = { c->id, seq, p, rank, SESHAT_COLL_SYNC, 0, 0, seshat_rt.world_rank,
+                            leader, 0, seshat_clock_now(), 0, seshat_promise_floor() };
+    seshat_real.Send(&e, sizeof e, MPI_BYTE, seshat_model_rank_of(leader), SESHAT_TAG_COLL,
+                     seshat_rt.control);
+    seshat_reported();
+}
+
+static seshat_vtime sync_leave(seshat_comm *c, int32_t seq)
+{
+    return seshat_inbox_answer(-1, c->id, seq, 1).arrival;
+}
+
+void seshat_coll_sync(seshat_comm *c)
+{
+    if (!seshat_rt.contention || !c)
+        return;
+    int32_t seq = c->coll_seq++;
+    sync_enter(c, seq);
+    seshat_clock_advance_to(sync_leave(c, seq));
+}
+
+static struct seshat_coll_pending *start(seshat_comm *c, enum seshat_coll_kind kind, int root,
+                                         int64_t bytes, uint32_t req)
+{
+    struct seshat_coll_pending *pd = calloc(1, sizeof *pd);
+    if (!pd)
+        return NULL;
+    pd->comm = c;
+    pd->cls = kind == SESHAT_COLL_ALLTOALLV ? SESHAT_FACTOR_ALLTOALLV : (int)kind;
+    if (kind == SESHAT_COLL_ALLTOALLV)
+        kind = SESHAT_COLL_ALLTOALL;
+    pd->desc = (seshat_coll){ kind, kind < 11 ? seshat_rt.cfg.coll_alg[kind] : SESHAT_ALG_AUTO,
+                              c->peer_size, root, bytes, 1 };
+    pd->desc.factor = cost_factor(pd);
+    pd->seq = c->coll_seq++;
+    if (seshat_tracing) {
+        int64_t sent, recv;
+        sizes(c, kind, root, bytes, &sent, &recv);
+        seshat_trace_coll(kind, c->id, root, bytes, req, sent, recv);
+    }
+    pd->mine = (struct member){ seshat_clock_now(), bytes, root };
+    if (seshat_rt.contention && c->is_inter) {
+        pd->synced = 1;
+        sync_enter(c, pd->seq);
+    }
+    if (c->is_inter) {   /* both paths: every member evaluates (see coll.h) */
+        int n = 0;
+        seshat_real.Comm_size(c->merged, &n);
+        pd->desc.p = n;
+        pd->all = malloc(sizeof *pd->all * (size_t)n);
+        seshat_real.Iallgather(&pd->mine, sizeof pd->mine, MPI_BYTE, pd->all, sizeof pd->mine,
+                               MPI_BYTE, c->merged, &pd->req);
+        return pd;
+    }
+    if (seshat_rt.relay) {
+        seshat_coll_entry e = { c->id, pd->seq, c->peer_size, c->my_rank, kind, pd->desc.alg,
+                                root, seshat_rt.world_rank, c->peer_world[0], pd->cls,
+                                pd->mine.entry, bytes, seshat_promise_floor() };
+        seshat_real.Send(&e, sizeof e, MPI_BYTE, seshat_model_rank_of(c->peer_world[0]),
+                         SESHAT_TAG_COLL, seshat_rt.control);
+        seshat_reported();
+        return pd;
+    }
+    pd->all = malloc(sizeof *pd->all * (size_t)c->peer_size);
+    seshat_real.Iallgather(&pd->mine, sizeof pd->mine, MPI_BYTE, pd->all, sizeof pd->mine,
+                           MPI_BYTE, c->shadow, &pd->req);
+    return pd;
+}
+
+/* In- and out-degree of this rank in comm's topology (PROC_NULL neighbors
+ * of a Cartesian grid do not count). */
+static void degrees(MPI_Comm comm, int *in, int *out)
+{
+    int topo = MPI_UNDEFINED, rank, nd, w;
+    *in = *out = 0;
+    seshat_real.Topo_test(comm, &topo);
+    if (topo == MPI_CART) {
+        seshat_real.Cartdim_get(comm, &nd);
+        for (int d = 0; d < nd; d++) {
+            int src, dst;
+            seshat_real.Cart_shift(comm, d, 1, &src, &dst);
+            *in += (src != MPI_PROC_NULL) + (dst != MPI_PROC_NULL);
+        }
+        *out = *in;
+    } else if (topo == MPI_GRAPH) {
+        seshat_real.Comm_rank(comm, &rank);
+        seshat_real.Graph_neighbors_count(comm, rank, in);
+        *out = *in;
+    } else if (topo == MPI_DIST_GRAPH) {
+        seshat_real.Dist_graph_neighbors_count(comm, in, out, &w);
+    }
+}
+
+static struct seshat_coll_pending *start_neighbor(seshat_comm *c, int64_t bytes, uint32_t req)
+{
+    struct seshat_coll_pending *pd = calloc(1, sizeof *pd);
+    int topo_in, topo_out, slots;
+    if (!pd)
+        return NULL;
+    pd->comm = c;
+    pd->neighbor = 1;
+    pd->mine = (struct member){ seshat_clock_now(), bytes, 0 };
+    degrees(c->comm, &topo_in, &topo_out);
+    pd->indeg = topo_in;
+    pd->outdeg = topo_out;
+    /* a Cartesian grid lists 2 x ndims slots, PROC_NULL ones stay -1 */
+    int nd = 0, topo = MPI_UNDEFINED;
+    seshat_real.Topo_test(c->comm, &topo);
+    if (topo == MPI_CART)
+        seshat_real.Cartdim_get(c->comm, &nd);
+    slots = topo == MPI_CART ? 2 * nd : topo_in;
+    pd->all = malloc(sizeof *pd->all * (size_t)(slots > 0 ? slots : 1));
+    for (int i = 0; i < slots; i++)
+        pd->all[i].entry = -1;
+    pd->indeg = slots;
+    if (seshat_tracing)
+        seshat_trace_coll(SESHAT_COLL_NEIGHBOR, c->id, -1, bytes, req, bytes * topo_out,
+                          bytes * topo_in);
+    if (seshat_rt.contention) {
+        pd->synced = 1;
+        pd->seq = c->coll_seq++;
+        sync_enter(c, pd->seq);
+    }
+    seshat_real.Ineighbor_allgather(&pd->mine, sizeof pd->mine, MPI_BYTE, pd->all, sizeof pd->mine,
+                                    MPI_BYTE, c->shadow, &pd->req);
+    return pd;
+}
+
+static seshat_vtime evaluate_neighbor(struct seshat_coll_pending *pd)
+{
+    seshat_vtime *in = malloc(sizeof *in * (size_t)(pd->indeg > 0 ? pd->indeg : 1));
+    if (!in)
+        return pd->mine.entry;
+    for (int j = 0; j < pd->indeg; j++)
+        in[j] = pd->all[j].entry;
+    seshat_vtime t = seshat_coll_neighbor_exit(&seshat_rt.model, pd->mine.entry, pd->outdeg,
+                                               pd->mine.bytes, in, pd->indeg);
+    free(in);
+    return t;
+}
+
+/* Every member evaluates the same schedule on the same inputs. */
+static seshat_vtime evaluate(struct seshat_coll_pending *pd)
+{
+    int p = pd->desc.p;
+    seshat_vtime *entry = malloc(sizeof *entry * (size_t)p * 2), *exit = entry + p;
+    if (!entry)
+        return pd->mine.entry;
+    for (int r = 0; r < p; r++) {
+        entry[r] = pd->all[r].entry;
+        if (pd->all[r].bytes > pd->desc.bytes)
+            pd->desc.bytes = pd->all[r].bytes;   /* v-variants: the largest block */
+    }
+    pd->desc.factor = cost_factor(pd);
+    if (pd->comm->is_inter) {
+        for (int r = 0; r < p; r++)
+            if (pd->all[r].root == MPI_ROOT)
+                pd->desc.root = r;
+        seshat_coll_eval_inter(&seshat_rt.model, &pd->desc, pd->comm->low_size, entry, exit);
+    } else {
+        seshat_coll_eval_world(&seshat_rt.model, &pd->desc, pd->comm->peer_world, entry, exit);
+    }
+    seshat_vtime t = exit[pd->comm->is_inter ? pd->comm->merged_rank : pd->comm->my_rank];
+    free(entry);
+    return t;
+}
+
+static seshat_vtime finish(struct seshat_coll_pending *pd)
+{
+    seshat_vtime t;
+    if (!pd)
+        return seshat_clock_now();
+    if (seshat_rt.relay && !pd->comm->is_inter && !pd->neighbor) {
+        t = seshat_inbox_answer(-1, pd->comm->id, pd->seq, 1).arrival;
+    } else {
+        /* contention: nobody waits on the exchange before all have entered */
+        seshat_vtime s = pd->synced ? sync_leave(pd->comm, pd->seq) : 0;
+        seshat_wait_real(&pd->req, MPI_STATUS_IGNORE);
+        t = pd->neighbor ? evaluate_neighbor(pd) : evaluate(pd);
+        if (s > t)
+            t = s;
+    }
+    free(pd->all);
+    free(pd);
+    return t;
+}
+
+void seshat_coll_blocking(seshat_comm *c, enum seshat_coll_kind kind, int root, int64_t bytes)
+{
+    seshat_clock_advance_to(finish(start(c, kind, root, bytes, 0)));
+}
+
+void seshat_coll_post(seshat_op *op, seshat_comm *c, enum seshat_coll_kind kind, int root,
+                      int64_t bytes)
+{
+    op->active = 1;
+    op->comm = c;
+    op->req_id = seshat_req_next_id();
+    op->coll = start(c, kind, root, bytes, op->req_id);
+}
+
+int seshat_coll_ready(const seshat_op *op)
+{
+    const struct seshat_coll_pending *pd = op->coll;
+    /* only relay answers (and contention's synchronizations) come from the model */
+    if (!seshat_rt.relay || !pd || ((pd->comm->is_inter || pd->neighbor) && !pd->synced))
+        return 1;
+    return seshat_inbox_has(-1, pd->comm->id, pd->seq);
+}
+
+seshat_vtime seshat_coll_finish(seshat_op *op)
+{
+    seshat_vtime t = finish(op->coll);
+    op->coll = NULL;
+    op->done = t;
+    return t;
+}
+
+void seshat_coll_neighbor(seshat_comm *c, int64_t bytes)
+{
+    seshat_clock_advance_to(finish(start_neighbor(c, bytes, 0)));
+}
+
+void seshat_coll_neighbor_post(seshat_op *op, seshat_comm *c, int64_t bytes)
+{
+    op->active = 1;
+    op->comm = c;
+    op->req_id = seshat_req_next_id();
+    op->coll = start_neighbor(c, bytes, op->req_id);
+}

@@ -1,0 +1,42 @@
+/* coll.h - modeled collectives in the application ranks: each member's
+ * entry time and block size reach the schedule (netmodel/coll_sched.h),
+ * evaluated by every member after an exchange on the shadow communicator
+ * (direct path) or by one model rank (relay path); both give identical
+ * exits. On an intercommunicator every member evaluates the schedule after
+ * an exchange on the merged groups, on both paths. */
+#ifndef SESHAT_COLL_H
+#define SESHAT_COLL_H
+
+#include "model/coll_sched.h"
+#include "rank/core.h"
+
+/* MPI_Alltoallv and MPI_Alltoallw pass this kind: timed as alltoall (mean
+ * block), with the cost factors [collectives] factors names alltoallv. */
+#define SESHAT_COLL_ALLTOALLV ((enum seshat_coll_kind)(SESHAT_COLL_NKINDS + 1))
+
+/* Whether collectives on this communicator are modeled. */
+int seshat_coll_modeled(const seshat_comm *c);
+
+/* A blocking collective whose real operation has completed: advance the
+ * clock to this member's exit. `bytes` is this member's block size. */
+void seshat_coll_blocking(seshat_comm *c, enum seshat_coll_kind kind, int root, int64_t bytes);
+
+/* A nonblocking collective just started: record its entry and start the
+ * exchange; its completion time comes from seshat_coll_finish. */
+void seshat_coll_post(seshat_op *op, seshat_comm *c, enum seshat_coll_kind kind, int root,
+                      int64_t bytes);
+seshat_vtime seshat_coll_finish(seshat_op *op);
+/* Whether seshat_coll_finish(op) would not wait for the model. */
+int seshat_coll_ready(const seshat_op *op);
+
+/* Contention = on: a synchronization through the model before an
+ * operation that really synchronizes the members of c without a modeled
+ * schedule (communicator creation); every member leaves at the last
+ * entry. A no-op otherwise. */
+void seshat_coll_sync(seshat_comm *c);
+
+/* Neighborhood collectives (comm has a topology): `bytes` per neighbor. */
+void seshat_coll_neighbor(seshat_comm *c, int64_t bytes);
+void seshat_coll_neighbor_post(seshat_op *op, seshat_comm *c, int64_t bytes);
+
+#endif

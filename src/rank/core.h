@@ -1,0 +1,239 @@
+/* core.h - the part of libseshat that runs in application ranks: runtime
+ * state, virtual clock, communicator table, request table, and the
+ * point-to-point protocol (envelopes, answers, Lamport merge).
+ * The interposition layer (src/interpose) is its only user. */
+#ifndef SESHAT_CORE_H
+#define SESHAT_CORE_H
+
+#include <mpi.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config/config.h"
+#include "model/model.h"
+#include "mpi/calls.h"
+#include "wire/wire.h"
+
+/* ---- runtime (runtime.c owns and writes it) ---- */
+struct seshat_runtime {
+    seshat_config cfg;
+    seshat_model model;
+    int world_rank, world_size;
+    int napp, nmodel;        /* application ranks N, model ranks K */
+    MPI_Comm app;            /* what the program sees as MPI_COMM_WORLD */
+    MPI_Comm control;        /* duplicate of the real world, seshat's own */
+    int relay;               /* [network] path = relay */
+    int contention;          /* simgrid with contention = on (relay, promises) */
+    int tag_ub;              /* largest valid tag */
+};
+extern struct seshat_runtime seshat_rt;
+
+/* Runs inside MPI_Init after the real init. Returns 0 for an application
+ * rank; a model rank never returns. On a configuration error every rank
+ * reports and leaves with a non-zero exit. */
+int seshat_runtime_start(void);
+/* Runs inside MPI_Finalize before the real finalize. */
+void seshat_runtime_stop(void);
+/* World rank of the model rank that serves application rank `r`. */
+static inline int seshat_model_rank_of(int r)
+{
+    return seshat_rt.napp + r % seshat_rt.nmodel;
+}
+
+/* ---- virtual clock (clock.c) ---- */
+/* want_perf: try the perf task clock's user-space read first; `why`
+ * (may be NULL) gets the reason it was not used. */
+void seshat_clock_init(seshat_clock_kind kind, double cpu_factor, int want_perf, char *why,
+                       size_t n);
+/* Measure the cost of one empty compute interval (minimum over `pairs`
+ * back-to-back brackets) and subtract it from every interval from now on. */
+int64_t seshat_clock_calibrate(int pairs, void (*inside)(void *), void *ctx);
+int64_t seshat_clock_overhead(void);      /* ns subtracted per interval */
+const char *seshat_clock_source(void);    /* what the intervals are read from */
+void seshat_clock_enter(void);            /* add the compute interval */
+void seshat_clock_leave(void);            /* start a compute interval */
+seshat_vtime seshat_clock_now(void);
+seshat_vtime seshat_clock_wtime(void);      /* now, as MPI_Wtime reads it */
+void seshat_clock_advance_to(seshat_vtime t); /* now = max(now, t) */
+
+/* ---- communicators (comms.c) ---- */
+typedef struct seshat_comm {
+    MPI_Comm comm;
+    MPI_Comm shadow;         /* direct-path envelopes travel here */
+    int32_t id;              /* same on every member; 0 = application world */
+    int is_inter;
+    int peer_size;           /* size of the group `dest` ranks index */
+    int *peer_world;         /* peer rank -> world rank */
+    int my_rank;             /* this rank in comm (local group) */
+    /* intercommunicators: both groups merged (low group first), for the
+     * collectives' entry exchange */
+    MPI_Comm merged;
+    int merged_rank, low_size;
+    int32_t coll_seq;        /* collectives started on comm so far */
+    /* lifetime: requests still holding the entry; once the program frees
+     * comm (`freed`) the entry lives on until the last one completes */
+    int refs, freed;
+    int32_t idups;           /* MPI_Comm_idup calls on comm so far */
+} seshat_comm;
+
+int seshat_comms_init(MPI_Comm app);
+seshat_comm *seshat_comm_lookup(MPI_Comm comm);  /* NULL if unknown */
+void seshat_comm_register(MPI_Comm comm);        /* collective over comm */
+/* Before the program frees comm: lookups no longer find it (Open MPI may
+ * reuse the handle at once); operations still pending on it keep it. */
+void seshat_comm_unregister(MPI_Comm comm);
+void seshat_comm_hold(seshat_comm *c);
+void seshat_comm_release(seshat_comm *c);
+/* MPI_Comm_idup of parent (the real one already started, *newcomm set):
+ * start seshat's own nonblocking part in op; when the program's request
+ * completes, seshat_comm_idup_finish registers *newcomm without a
+ * blocking collective (docs/design.md). */
+struct seshat_op;
+void seshat_comm_idup_post(struct seshat_op *op, seshat_comm *parent, MPI_Comm newcomm);
+void seshat_comm_idup_finish(struct seshat_op *op);
+void seshat_comms_fini(void);
+
+/* ---- point-to-point protocol (p2p.c) ---- */
+
+enum seshat_send_mode { SESHAT_SEND_STANDARD, SESHAT_SEND_SYNC, SESHAT_SEND_BUFFERED,
+                        SESHAT_SEND_READY };
+
+/* What seshat knows about one send or receive in flight. */
+typedef struct seshat_op {
+    int is_send;
+    int active;
+    int persistent;
+    int tracked;             /* on the unmatched-receive list */
+    uint32_t req_id;         /* trace identity of a nonblocking op, 0 if blocking */
+    seshat_comm *comm;
+    int peer;                /* dest or source filter (comm rank) */
+    int tag;
+    enum seshat_send_mode mode;
+    /* send: */
+    int64_t bytes;
+    int proto;
+    int32_t seq;
+    int reply_from;          /* control-comm rank the completion comes from */
+    seshat_vtime done;       /* completion time once known, else -1 */
+    /* receive: */
+    seshat_vtime t_post;
+    int matched;             /* the real receive matched (status saved) */
+    int stage;               /* relay: 1 awaits the first answer, 2 the final
+                                one (rendezvous, post sent), 3 arrival known */
+    seshat_vtime arrival;
+    MPI_Status status;
+    /* completed and charged by MPI_Request_get_status, which leaves the
+     * request to the program: the Wait or Test that frees it charges nothing */
+    int charged;
+    /* collective (nonblocking): its pending exchange, see coll.h */
+    int is_coll;
+    struct seshat_coll_pending *coll;
+    struct seshat_idup *idup;   /* a pending MPI_Comm_idup (is_coll, no coll) */
+} seshat_op;
+
+
+
+
+/* Start a send: charge overhead, send the envelope. The real data send is
+ * the caller's. `dest` may be MPI_PROC_NULL. */
+void seshat_send_begin(seshat_op *op, seshat_comm *c, int dest, int tag,
+                       int64_t bytes, enum seshat_send_mode mode);
+/* Completion time of a send whose real operation has completed (waits
+ * for the rendezvous answer if there is one). */
+seshat_vtime seshat_send_finish(seshat_op *op);
+/* Contention: take the send's completion if it is here; 1 once known. */
+int seshat_send_ready(seshat_op *op);
+
+void seshat_recv_begin(seshat_op *op, seshat_comm *c, int source, int tag);
+/* The real receive matched (status known): learn the arrival as far as
+ * the answers at hand allow, without waiting (relay; seshat_serve goes on
+ * with it, seshat_recv_finish waits for the rest). */
+void seshat_recv_match(seshat_op *op, const MPI_Status *st);
+/* Advance a matched receive with the answers at hand, never waiting;
+ * 1 once its arrival is known. */
+int seshat_recv_poll(seshat_op *op);
+/* Completion time of a matched receive completed by a call at `t_call`. */
+seshat_vtime seshat_recv_finish(seshat_op *op, seshat_vtime t_call);
+
+/* Arrival of the next message (src, tag) on comm without consuming it
+ * (Probe). Returns the virtual arrival time. */
+seshat_vtime seshat_peek_arrival(seshat_comm *c, const MPI_Status *st);
+
+/* Wait for a real request while serving what other ranks may need from
+ * this one (replies for receives that matched in the background). */
+int seshat_wait_real(MPI_Request *req, MPI_Status *st);
+/* The same; `needs_answer`: the call cannot return before an answer from
+ * the model, so under contention the wait is announced (seshat_block). */
+int seshat_wait_real_for(MPI_Request *req, MPI_Status *st, int needs_answer);
+
+/* ---- contention = on: this rank's promises (p2p.c; docs/models.md) ---- */
+/* About to wait for an answer (or a failed poll): tell the model, once
+ * per state. No-op unless contention. */
+void seshat_block_report(void);
+/* min(clock, oldest unmatched receive's post time): the floor of a report. */
+int64_t seshat_promise_floor(void);
+/* A report (envelope, collective entry) has told the model we run. */
+void seshat_reported(void);
+/* Whether a posted receive not matched yet could take a message from
+ * world rank src on communicator comm_id with tag. */
+int seshat_recv_could_take(int src, int32_t comm_id, int tag);
+/* A blocking receive (or probe) waits for (comm, source, tag); c NULL: done. */
+void seshat_recv_waiting(const seshat_comm *c, int source, int tag);
+/* One answer taken off the wire (inbox.c). */
+void seshat_answer_taken(void);
+
+/* Serve matched background receives once (no-op when already serving). */
+void seshat_serve(void);
+int seshat_serving(void);
+void seshat_p2p_flush(void);   /* send batched envelopes to the model */
+/* Messages and bytes this rank has sent (modeled point-to-point). */
+void seshat_p2p_stats(long long *messages, long long *bytes);
+
+/* ---- watchdog (watchdog.c; docs/models.md, "Watchdog") ---- */
+/* simulator.watchdog in ns, 0 = off; set by seshat_watch_init. */
+extern int64_t seshat_watch_ns;
+/* Set while a wait has armed the watchdog or named what it waits for:
+ * seshat_leave then calls seshat_watch_leave (one test per call). */
+extern int seshat_watch_dirty;
+void seshat_watch_init(void);
+/* The blocking call `call` waits for (peer, tag) on c (comm ranks; c may be
+ * NULL); peer MPI_PROC_NULL: a collective on c. */
+void seshat_watch_what(enum seshat_call_id call, const seshat_comm *c, int peer, int tag);
+/* ... or for one of the requests reqs[0..n-1] (read only if it is stuck). */
+void seshat_watch_reqs(enum seshat_call_id call, const MPI_Request *reqs, int n);
+/* Something moved for this rank: a receive matched, an answer came. */
+void seshat_watch_progress(void);
+/* One turn of a wait loop that found nothing: yields the CPU; after
+ * simulator.watchdog with no progress tells the first model rank, and
+ * leaves with exit 86 when that rank says the whole job is stuck. */
+void seshat_watch_idle(void);
+/* The same without yielding, every 256th turn only: for a plain wait
+ * (what MPI_Wait itself would do). `n` counts the turns. */
+static inline void seshat_watch_tick(unsigned n)
+{
+    if ((n & 255) == 255)
+        seshat_watch_idle();
+}
+void seshat_watch_leave(void);     /* the wrapper returns to the program */
+void seshat_watch_final(void);     /* MPI_Finalize: this rank waits for good */
+
+/* ---- request table (reqs.c) ---- */
+/* New record for req, holding communicator c (may be NULL) until removed. */
+seshat_op *seshat_req_add(MPI_Request req, seshat_comm *c);
+uint32_t seshat_req_next_id(void);             /* a fresh request identity */
+seshat_op *seshat_req_find(MPI_Request req);
+/* The n-th record under req (Open MPI shares one handle between requests
+ * that completed at once), and removing that very record. */
+seshat_op *seshat_req_find_nth(MPI_Request req, int nth);
+void seshat_req_remove_op(MPI_Request req, seshat_op *op);
+void seshat_req_remove(MPI_Request req);
+/* Active receives whose match seshat has not processed yet, in posting
+ * order: the ones other ranks may be waiting on. */
+void seshat_req_track_unmatched(seshat_op *op, int unmatched);
+int seshat_req_unmatched_count(void);
+/* Post time of the oldest unmatched receive, INT64_MAX if none. */
+seshat_vtime seshat_req_first_unmatched_post(void);
+/* Calls fn on each until fn returns non-zero or the list ends. */
+void seshat_req_foreach_unmatched(int (*fn)(MPI_Request req, seshat_op *op));
+
+#endif
