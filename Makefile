@@ -228,6 +228,7 @@ mpi-test: all $(MPI_BINS) $(CONF_BINS)
 # The include graph respects the layers (docs/design.md), and the
 # preloaded library exports only MPI names.
 check-layers:
+	@$(PYTHON) tests/tools/layers.py --self-test
 	$(PYTHON) tests/tools/layers.py
 check-exports: $(BUILD)/lib/libseshat.so
 	$(PYTHON) tests/tools/exports.py $<

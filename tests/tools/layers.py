@@ -12,6 +12,7 @@ it; an exception that no longer matches anything is reported so it can be
 deleted. --strict treats the exceptions as failures (what is left to do).
 
 Usage: tests/tools/layers.py [--strict] [--verbose]   (from the repository root)
+       tests/tools/layers.py --self-test   (the checker on small made-up trees)
 Exit 0 when clean, 1 on a violation, 2 on bad input (an unresolved include).
 """
 import fnmatch
@@ -242,5 +243,46 @@ def main(argv):
     return 1 if fail else 0
 
 
+def self_test():
+    """The checker finds an include that reaches up, a circle across
+    layers and an unresolved include, and passes a clean tree."""
+    import contextlib
+    import io
+    import tempfile
+    cases = [
+        ({"src/common/b.h": '#include "mpi/a.h"\n', "src/mpi/a.h": ""}, 0, []),
+        ({"src/mpi/a.h": '#include "common/b.h"\n', "src/common/b.h": ""}, 1,
+         ["src/mpi/a.h:1: mpi includes src/common/b.h (common)"]),
+        ({"src/mpi/a.h": '#include "common/b.h"\n', "src/common/b.h": '#include "mpi/a.h"\n'}, 1,
+         ["include circle across layers common, mpi: src/common/b.h -> src/mpi/a.h"]),
+        ({"src/rank/r.c": '  #  include "rank/x.h"\n'}, 2, []),
+        ({"src/elsewhere/e.c": ""}, 1, ["src/elsewhere/e.c: in no layer"]),
+    ]
+    here = os.getcwd()
+    bad = 0
+    for files, want_rc, want_lines in cases:
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "Makefile"), "w") as f:
+                f.write("CPPFLAGS += -Isrc\n")
+            for name, text in files.items():
+                os.makedirs(os.path.join(d, os.path.dirname(name)), exist_ok=True)
+                with open(os.path.join(d, name), "w") as f:
+                    f.write(text)
+            out = io.StringIO()
+            os.chdir(d)
+            try:
+                with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+                    rc = main([])
+            finally:
+                os.chdir(here)
+            missing = [w for w in want_lines if w not in out.getvalue()]
+            if rc != want_rc or missing:
+                bad += 1
+                print(f"FAIL self-test {sorted(files)}: exit {rc} (expected {want_rc}), "
+                      f"missing {missing}\n{out.getvalue()}")
+    print(f"layers self-test: {len(cases) - bad} of {len(cases)} cases as expected")
+    return 1 if bad else 0
+
+
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(self_test() if sys.argv[1:] == ["--self-test"] else main(sys.argv[1:]))
