@@ -119,7 +119,8 @@ $(BUILD)/lib/libseshat.a: $(LIB_OBJS)
 	rm -f $@ && ar rcs $@ $^
 
 $(BUILD)/bin/seshat-run: $(BUILD)/obj/src/tools/seshat_run.o $(BUILD)/obj/src/tools/matrix_plot.o \
-                        $(BUILD)/obj/src/tools/live_status.o $(TOOL_COMMON)
+                        $(BUILD)/obj/src/tools/live_status.o $(BUILD)/obj/src/tools/node_map.o \
+                        $(TOOL_COMMON)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -liniparser -lm
 

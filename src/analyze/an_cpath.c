@@ -175,6 +175,23 @@ static void split_local(const an_local *L, const char *dir, ival *iv, size_t n, 
     }
 }
 
+/* The report's list of the longest waits (insertion into a short list). */
+static void keep_top_waits(seshat_analysis *a, const an_wait *w, size_t nw)
+{
+    for (size_t i = 0; i < nw; i++) {
+        seshat_wait x = { w[i].rank, w[i].cause_rank, w[i].E, w[i].cause_time };
+        int64_t len = x.to - x.from;
+        if (len <= 0)
+            continue;
+        int k = a->ntop_waits < SESHAT_TOP_WAITS ? a->ntop_waits++ : SESHAT_TOP_WAITS;
+        for (; k > 0 && a->top_waits[k - 1].to - a->top_waits[k - 1].from < len; k--)
+            if (k < SESHAT_TOP_WAITS)
+                a->top_waits[k] = a->top_waits[k - 1];
+        if (k < SESHAT_TOP_WAITS)
+            a->top_waits[k] = x;
+    }
+}
+
 static void imbalance(seshat_analysis *a)
 {
     for (int s = -1; s < a->nsites; s++) {
@@ -199,6 +216,8 @@ void an_cpath(an_local *L, const char *dir, MPI_Comm comm, seshat_analysis *a)
                           : gather(L->waits.data, L->waits.n, sizeof(an_wait), comm, &nw);
     if (np1 == 1)
         nw = L->waits.n;
+    if (!me)
+        keep_top_waits(a, w, nw);
     ival *iv = me ? NULL : walk(a, w, nw, &niv);
     if (np1 == 1)
         an_vec_free(&L->waits);
@@ -219,8 +238,10 @@ void an_cpath(an_local *L, const char *dir, MPI_Comm comm, seshat_analysis *a)
     for (size_t i = 0; !me && i < np; i++) {
         int64_t r = all[3 * i], s = all[3 * i + 1];
         int g = s < 0 ? a->nsites : (r >= 0 && r < a->nranks && s < a->nlocal[r]) ? a->local_site[r][s] : -1;
-        if (g >= 0)
+        if (g >= 0) {
             a->critical_path[g] += all[3 * i + 2];
+            a->cp_rank[(size_t)g * (size_t)a->nranks + (size_t)r] += all[3 * i + 2];
+        }
     }
     free(all);
     if (!me)

@@ -22,6 +22,7 @@ int seshat_analysis_alloc(seshat_analysis *a, int nranks, int nsites)
     a->msg_bytes = calloc(r * r, sizeof *a->msg_bytes);
     a->critical_path = calloc(s, sizeof *a->critical_path);
     a->cp_imbalance = calloc(s, sizeof *a->cp_imbalance);
+    a->cp_rank = calloc(s * r, sizeof *a->cp_rank);
     a->whatif_rank_time = calloc(r, sizeof *a->whatif_rank_time);
     a->timeline = calloc(r, sizeof *a->timeline);
     a->ntimeline = calloc(r, sizeof *a->ntimeline);
@@ -29,7 +30,7 @@ int seshat_analysis_alloc(seshat_analysis *a, int nranks, int nsites)
     a->local_site = calloc(r, sizeof *a->local_site);
     a->nlocal = calloc(r, sizeof *a->nlocal);
     if (!a->sites || !a->rank_time || !a->sev || !a->visits || !a->msg_count || !a->msg_bytes ||
-        !a->critical_path || !a->cp_imbalance || !a->whatif_rank_time || !a->timeline ||
+        !a->critical_path || !a->cp_imbalance || !a->cp_rank || !a->whatif_rank_time || !a->timeline ||
         !a->ntimeline || !a->site_kind || !a->local_site || !a->nlocal || !a->traced) {
         seshat_analysis_free(a);
         return -1;
@@ -64,6 +65,7 @@ void seshat_analysis_free(seshat_analysis *a)
     free(a->msg_bytes);
     free(a->critical_path);
     free(a->cp_imbalance);
+    free(a->cp_rank);
     free(a->whatif_model);
     free(a->whatif_rank_time);
     free(a->timeline);

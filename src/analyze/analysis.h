@@ -47,7 +47,7 @@
     X(NXN_COMPLETION, "nxn_completion", SESHAT_PAT_COLL, "N x N Completion",                    \
       "Time in an all-to-all collective after the first rank left")                            \
     X(EARLY_REDUCE, "early_reduce", SESHAT_PAT_COLL, "Early Reduce",                            \
-      "A reduction root waited for the first sender to enter")                                 \
+      "A reduction/gather root waited for the latest sender to enter")                                 \
     X(EARLY_SCAN, "early_scan", SESHAT_PAT_COLL, "Early Scan",                                  \
       "A scan waited for the last lower rank to enter")                                        \
     X(LATE_BROADCAST, "late_broadcast", SESHAT_PAT_COLL, "Late Broadcast",                      \
@@ -84,6 +84,15 @@ typedef struct seshat_segment {
 
 #define SESHAT_SIZE_BUCKETS 40   /* bucket b: [2^(b-1), 2^b) bytes; 0: 0 bytes */
 
+/* One wait: `rank` waited from `from` until `to`, when `cause_rank` (or
+ * the message it sent) released it. */
+typedef struct seshat_wait {
+    int32_t rank, cause_rank;
+    int64_t from, to;
+} seshat_wait;
+
+#define SESHAT_TOP_WAITS 16      /* the longest waits kept for the report */
+
 typedef struct seshat_analysis {
     int nranks;
     /* Is the trace whole (an_check.h)? If not, every output says so and
@@ -116,6 +125,10 @@ typedef struct seshat_analysis {
     int have_critical_path;
     int64_t *critical_path;  /* [nsites + 1]: time on the critical path */
     int64_t *cp_imbalance;   /* [nsites + 1]: critical-path imbalance */
+    int ntop_waits;          /* the longest waits, longest first */
+    seshat_wait top_waits[SESHAT_TOP_WAITS];
+    int64_t *cp_rank;        /* [nsites + 1][nranks]: critical_path split by the
+                                rank the path ran on (CUBE's location dimension) */
 
     int have_whatif;
     char *whatif_model;      /* the --model file */

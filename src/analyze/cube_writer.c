@@ -3,11 +3,19 @@
  * metric, <id>.index (CUBEX.INDEX, dense list of call-node ids) and
  * <id>.data (CUBEX.DATA, one value per call node and location).
  *
- * Metrics are the pattern tree of analysis.h (ids 0..), stored inclusive
- * of their sub-metrics as CUBE expects, plus "visits". The call tree is
- * flat: the program, "computation", and one node per call site; values are
- * exclusive per call node (metric type EXCLUSIVE). System tree: machine >
- * node > one process per trace rank > one thread. */
+ * Metrics carry Scalasca 2.x's names and hierarchy (the remapped trace
+ * analysis report, scout.spec; docs/analysis-outputs.md maps each seshat
+ * pattern to its Scalasca metric), so `cube_dump -m mpi_latesender` and
+ * users' Cube habits work. Values are inclusive of sub-metrics (as CUBE
+ * stores them) and exclusive per call node (metric type EXCLUSIVE).
+ *
+ * Call tree: the trace records one frame per MPI call, the function that
+ * called it and the file:line of the call. So: main (the root) > each other
+ * calling function > its MPI calls, one call node per call site carrying
+ * its file and line; calls made by main hang under the root directly.
+ * Time outside MPI (comp) and the bytes of each rank are kept at the root:
+ * the analyzer has them per rank, not per call site.
+ * System tree: machine > node > one process per trace rank > one thread. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,36 +25,350 @@
 #include "analyze/markup.h"
 #include "analyze/tar_writer.h"
 
-static void metric(FILE *f, int p, int depth)
+/* The metric tree, parents before children (the inclusive sums rely on it). */
+#define CUBE_METRICS(X)                                                                          \
+    X(TIME, "time", -1, "Time", "sec", "Total virtual time of the ranks")                        \
+    X(EXEC, "execution", M_TIME, "Execution", "sec", "Virtual time of the program")              \
+    X(COMP, "comp", M_EXEC, "Computation", "sec", "Virtual time outside MPI (at the root)")      \
+    X(MPI, "mpi", M_EXEC, "MPI", "sec", "Virtual time in MPI calls not classified below")        \
+    X(MGMT, "mpi_management", M_MPI, "Management", "sec", "MPI management calls")                \
+    X(INIT, "mpi_init_exit", M_MGMT, "Init/Finalize", "sec", "Time in MPI_Init and MPI_Finalize") \
+    X(MCOMM, "mpi_mgmt_comm", M_MGMT, "Communicator", "sec",                                     \
+      "Time in communicator and topology management calls")                                      \
+    X(SYNC, "mpi_synchronization", M_MPI, "Synchronization", "sec", "MPI synchronization")        \
+    X(SCOLL, "mpi_sync_collective", M_SYNC, "Collective", "sec",                                 \
+      "Barrier time not in a wait state")                                                        \
+    X(BWAIT, "mpi_barrier_wait", M_SCOLL, "Wait at Barrier", "sec", NULL)                        \
+    X(BCOMP, "mpi_barrier_completion", M_SCOLL, "Barrier Completion", "sec", NULL)               \
+    X(COMM, "mpi_communication", M_MPI, "Communication", "sec", "MPI communication")             \
+    X(P2P, "mpi_point2point", M_COMM, "Point-to-point", "sec", NULL)                             \
+    X(LS, "mpi_latesender", M_P2P, "Late Sender", "sec", NULL)                                   \
+    X(LSWO, "mpi_latesender_wo", M_LS, "Messages in Wrong Order", "sec", NULL)                   \
+    X(LSWOD, "mpi_lswo_different", M_LSWO, "From different sources", "sec", NULL)                \
+    X(LSWOS, "mpi_lswo_same", M_LSWO, "From same source", "sec", NULL)                           \
+    X(LR, "mpi_latereceiver", M_P2P, "Late Receiver", "sec", NULL)                               \
+    X(COLL, "mpi_collective", M_COMM, "Collective", "sec",                                       \
+      "Collective time (barriers excepted) not in a wait state")                                 \
+    X(ER, "mpi_earlyreduce", M_COLL, "Early Reduce", "sec", NULL)                                \
+    X(ES, "mpi_earlyscan", M_COLL, "Early Scan", "sec", NULL)                                    \
+    X(LB, "mpi_latebroadcast", M_COLL, "Late Broadcast", "sec", NULL)                            \
+    X(NXN, "mpi_wait_nxn", M_COLL, "Wait at N x N", "sec", NULL)                                 \
+    X(NXNC, "mpi_nxn_completion", M_COLL, "N x N Completion", "sec", NULL)                       \
+    X(VISITS, "visits", -1, "Visits", "occ", "Number of calls")                                  \
+    X(COMMS, "comms", -1, "MPI communications", "occ", "Point-to-point messages")                \
+    X(CP2P, "comms_p2p", M_COMMS, "Point-to-point", "occ", "Point-to-point messages")            \
+    X(CSEND, "comms_send", M_CP2P, "Sends", "occ", "Messages sent (at the root)")                \
+    X(CRECV, "comms_recv", M_CP2P, "Receives", "occ", "Messages received (at the root)")         \
+    X(BYTES, "bytes", -1, "MPI bytes transferred", "bytes", "Point-to-point bytes")              \
+    X(BP2P, "bytes_p2p", M_BYTES, "Point-to-point", "bytes", "Point-to-point bytes")             \
+    X(BSENT, "bytes_sent", M_BP2P, "Sent", "bytes", "Bytes sent (at the root)")                  \
+    X(BRCVD, "bytes_rcvd", M_BP2P, "Received", "bytes", "Bytes received (at the root)")          \
+    X(CP, "critical_path", -1, "Critical path", "sec",                                           \
+      "Time on the critical path, by call path and the rank it ran on")                          \
+    X(CPI, "critical_path_imbalance", M_CP, "Imbalance", "sec",                                  \
+      "Critical-path time above the ranks' average, split like the path")
+
+enum cube_metric {
+#define CUBE_M_ENUM(id, u, parent, disp, uom, descr) M_##id,
+    CUBE_METRICS(CUBE_M_ENUM)
+#undef CUBE_M_ENUM
+    M_COUNT
+};
+
+typedef struct cube_metric_info {
+    const char *uniq;
+    int parent;
+    const char *disp, *uom, *descr;
+} cube_metric_info;
+
+static const cube_metric_info metrics[M_COUNT] = {
+#define CUBE_M_INFO(id, u, parent, disp, uom, descr) [M_##id] = { u, parent, disp, uom, descr },
+    CUBE_METRICS(CUBE_M_INFO)
+#undef CUBE_M_INFO
+};
+
+static int is_count(int m) { return m >= M_VISITS && m <= M_BRCVD; }
+
+/* Where each seshat pattern's exclusive time goes (barrier/MPI sorted later). */
+static const int pattern_metric[SESHAT_NPATTERNS] = {
+    [SESHAT_PAT_TIME] = M_TIME, [SESHAT_PAT_COMPUTATION] = M_COMP, [SESHAT_PAT_MPI] = M_MPI,
+    [SESHAT_PAT_P2P] = M_P2P, [SESHAT_PAT_LATE_SENDER] = M_LS,
+    [SESHAT_PAT_LATE_SENDER_WRONG_ORDER] = M_LSWO, [SESHAT_PAT_LSWO_SAME] = M_LSWOS,
+    [SESHAT_PAT_LSWO_DIFF] = M_LSWOD, [SESHAT_PAT_LATE_RECEIVER] = M_LR,
+    [SESHAT_PAT_COLL] = M_COLL, [SESHAT_PAT_WAIT_BARRIER] = M_BWAIT,
+    [SESHAT_PAT_BARRIER_COMPLETION] = M_BCOMP, [SESHAT_PAT_WAIT_NXN] = M_NXN,
+    [SESHAT_PAT_NXN_COMPLETION] = M_NXNC, [SESHAT_PAT_EARLY_REDUCE] = M_ER,
+    [SESHAT_PAT_EARLY_SCAN] = M_ES, [SESHAT_PAT_LATE_BROADCAST] = M_LB,
+};
+_Static_assert(SESHAT_NPATTERNS == 17, "map every seshat pattern to a Scalasca metric");
+
+/* The call tree built from the call sites. */
+typedef struct cube_fn {
+    char *name, *file;   /* the calling function; its file (or module) */
+    int begin, end;      /* the lines of its call sites (0: no line info) */
+    int cnode;           /* -1 for main: the root */
+} cube_fn;
+
+typedef struct cube_tree {
+    int nfn, nmpi, ncnodes;
+    cube_fn *fn;         /* fn[0] is the root, "main" */
+    char **mpi;          /* MPI function regions */
+    int *site_fn, *site_mpi, *site_line, *site_cnode; /* [nsites] */
+    int *order;          /* [nsites]: sites by function, then line */
+    char **site_file;    /* [nsites] */
+} cube_tree;
+
+/* "file:line (caller)" or "caller in module+0xOFF" (an_local.c). */
+static void parse_location(const char *loc, char **fn, char **file, int *line)
 {
-    const seshat_pattern_info *in = &seshat_pattern_infos[p];
-    fprintf(f, "%*s<metric id=\"%d\" type=\"EXCLUSIVE\">\n%*s<disp_name>", depth, "", p, depth + 1, "");
-    an_markup(f, in->display);
-    fprintf(f, "</disp_name><uniq_name>%s</uniq_name><dtype>DOUBLE</dtype><uom>sec</uom>"
-               "<url></url><descr>", in->name);
-    an_markup(f, in->description);
+    const char *open = strrchr(loc, '('), *in = strstr(loc, " in ");
+    size_t n = strlen(loc);
+    *line = 0;
+    if (open && open > loc && n && loc[n - 1] == ')') {
+        *fn = strndup(open + 1, (size_t)(loc + n - 1 - open - 1));
+        const char *colon = memrchr(loc, ':', (size_t)(open - loc));
+        *file = strndup(loc, (size_t)((colon ? colon : open - 1) - loc));
+        *line = colon ? atoi(colon + 1) : 0;
+    } else if (in) {
+        *fn = strndup(loc, (size_t)(in - loc));
+        const char *plus = strstr(in + 4, "+0x");
+        *file = plus ? strndup(in + 4, (size_t)(plus - in - 4)) : strdup(in + 4);
+    } else {
+        *fn = strdup("?");
+        *file = strdup(loc[0] ? loc : "?");
+    }
+    if (!(*file)[0]) {
+        free(*file);
+        *file = strdup("?");
+    }
+}
+
+static int is_main(const char *fn) { return !strcmp(fn, "main") || !strcmp(fn, "MAIN__"); }
+
+static int find_fn(cube_tree *t, const char *name, const char *file)
+{
+    if (is_main(name))
+        return 0;
+    for (int i = 1; i < t->nfn; i++)
+        if (!strcmp(t->fn[i].name, name) && !strcmp(t->fn[i].file, file))
+            return i;
+    t->fn[t->nfn] = (cube_fn){ strdup(name), strdup(file), 0, 0, -1 };
+    return t->nfn++;
+}
+
+static int find_mpi(cube_tree *t, const char *name)
+{
+    for (int i = 0; i < t->nmpi; i++)
+        if (!strcmp(t->mpi[i], name))
+            return i;
+    t->mpi[t->nmpi] = strdup(name);
+    return t->nmpi++;
+}
+
+static void widen(cube_fn *f, const char *file, int line)
+{
+    if (line <= 0)
+        return;
+    if (!f->file || !strcmp(f->file, "?")) {
+        free(f->file);
+        f->file = strdup(file);
+    }
+    if (f->begin == 0 || line < f->begin)
+        f->begin = line;
+    if (line > f->end)
+        f->end = line;
+}
+
+/* Call nodes in order of line, then call. */
+static int site_after(const cube_tree *t, int x, int y)
+{
+    return t->site_line[x] != t->site_line[y] ? t->site_line[x] > t->site_line[y]
+                                              : t->site_mpi[x] > t->site_mpi[y];
+}
+
+static void tree_build(cube_tree *t, const seshat_analysis *a)
+{
+    size_t n = (size_t)a->nsites + 1;
+    t->fn = calloc(n + 1, sizeof *t->fn);
+    t->mpi = calloc(n, sizeof *t->mpi);
+    t->site_fn = calloc(n, sizeof(int));
+    t->site_mpi = calloc(n, sizeof(int));
+    t->site_line = calloc(n, sizeof(int));
+    t->site_cnode = calloc(n, sizeof(int));
+    t->site_file = calloc(n, sizeof(char *));
+    t->order = calloc(n, sizeof(int));
+    t->fn[0] = (cube_fn){ strdup("main"), strdup("?"), 0, 0, 0 };
+    t->nfn = 1;
+    for (int s = 0; s < a->nsites; s++) {
+        char *fn, *file;
+        parse_location(a->sites[s].location, &fn, &file, &t->site_line[s]);
+        t->site_fn[s] = find_fn(t, fn, file);
+        widen(&t->fn[t->site_fn[s]], file, t->site_line[s]);
+        t->site_mpi[s] = find_mpi(t, a->sites[s].function);
+        t->site_file[s] = file;
+        free(fn);
+    }
+    /* Preorder ids: root, main's calls, then each function and its calls,
+     * each function's calls by line. */
+    int id = 1, k = 0;
+    for (int f = 0; f < t->nfn; f++) {
+        if (f)
+            t->fn[f].cnode = id++;
+        int first = k;
+        for (int s = 0; s < a->nsites; s++)
+            if (t->site_fn[s] == f) {
+                int j = k++;
+                for (; j > first && site_after(t, t->order[j - 1], s); j--)
+                    t->order[j] = t->order[j - 1];
+                t->order[j] = s;
+            }
+        /* Sites of one call from one place share a call path (calls at
+         * offsets of a module without line information, two calls on a
+         * line): one call node, as Scalasca would have it. */
+        for (int j = first; j < k; j++) {
+            int s = t->order[j], same = j > first ? t->order[j - 1] : -1;
+            t->site_cnode[s] = same >= 0 && t->site_line[same] == t->site_line[s] &&
+                                       t->site_mpi[same] == t->site_mpi[s] &&
+                                       !strcmp(t->site_file[same], t->site_file[s])
+                                   ? t->site_cnode[same]
+                                   : id++;
+        }
+    }
+    t->ncnodes = id;
+}
+
+static void tree_free(cube_tree *t, int nsites)
+{
+    for (int i = 0; i < t->nfn; i++) {
+        free(t->fn[i].name);
+        free(t->fn[i].file);
+    }
+    for (int i = 0; i < t->nmpi; i++)
+        free(t->mpi[i]);
+    for (int s = 0; s < nsites; s++)
+        free(t->site_file[s]);
+    free(t->fn);
+    free(t->mpi);
+    free(t->site_fn);
+    free(t->site_mpi);
+    free(t->site_line);
+    free(t->site_cnode);
+    free(t->site_file);
+    free(t->order);
+}
+
+/* Score-P's region roles, which Scalasca's remapping sorts MPI time by. */
+static const char *mpi_role(const char *f, int kind)
+{
+    static const char *const one2all[] = { "MPI_Bcast", "MPI_Ibcast", "MPI_Scatter", "MPI_Iscatter",
+                                           "MPI_Scatterv", "MPI_Iscatterv", NULL };
+    static const char *const all2one[] = { "MPI_Reduce", "MPI_Ireduce", "MPI_Gather", "MPI_Igather",
+                                           "MPI_Gatherv", "MPI_Igatherv", NULL };
+    if (!strcmp(f, "MPI_Barrier") || !strcmp(f, "MPI_Ibarrier"))
+        return "barrier";
+    for (int i = 0; one2all[i]; i++)
+        if (!strcmp(f, one2all[i]))
+            return "one2all";
+    for (int i = 0; all2one[i]; i++)
+        if (!strcmp(f, all2one[i]))
+            return "all2one";
+    if (kind == SESHAT_PAT_COLL)
+        return strstr(f, "eighbor") ? "other collective" : "all2all";
+    return kind == SESHAT_PAT_P2P ? "point2point" : "function";
+}
+
+/* Scalasca's mpi_mgmt_comm and mpi_init_exit name lists, shortened to the
+ * calls seshat interposes (a prefix test covers the families). */
+static int mpi_class(const char *f)
+{
+    static const char *const comm[] = { "MPI_Comm_", "MPI_Cart", "MPI_Dims_create", "MPI_Graph",
+                                        "MPI_Dist_graph_", "MPI_Intercomm_", "MPI_Topo_test", NULL };
+    if (!strcmp(f, "MPI_Init") || !strcmp(f, "MPI_Init_thread") || !strcmp(f, "MPI_Finalize") ||
+        !strcmp(f, "MPI_Initialized") || !strcmp(f, "MPI_Finalized"))
+        return M_INIT;
+    for (int i = 0; comm[i]; i++)
+        if (!strncmp(f, comm[i], strlen(comm[i])))
+            return M_MCOMM;
+    return M_MPI;
+}
+
+static void metric(FILE *f, int m, int depth)
+{
+    const cube_metric_info *in = &metrics[m];
+    const char *descr = in->descr;
+    for (int p = 0; !descr && p < SESHAT_NPATTERNS; p++)
+        if (pattern_metric[p] == m)
+            descr = seshat_pattern_infos[p].description;
+    fprintf(f, "%*s<metric id=\"%d\" type=\"EXCLUSIVE\">\n%*s<disp_name>%s</disp_name>"
+               "<uniq_name>%s</uniq_name><dtype>%s</dtype><uom>%s</uom><url></url><descr>",
+            depth, "", m, depth + 1, "", in->disp, in->uniq, is_count(m) ? "UINT64" : "DOUBLE",
+            in->uom);
+    an_markup(f, descr ? descr : "");
     fputs("</descr>\n", f);
-    for (int c = 0; c < SESHAT_NPATTERNS; c++)
-        if (seshat_pattern_infos[c].parent == p)
+    for (int c = 0; c < M_COUNT; c++)
+        if (metrics[c].parent == m)
             metric(f, c, depth + 1);
     fprintf(f, "%*s</metric>\n", depth, "");
 }
 
-static void region(FILE *f, int id, const char *name, const char *where)
+static void region(FILE *f, int id, const char *name, const char *mod, int begin, int end,
+                   const char *paradigm, const char *role)
 {
     fprintf(f, "  <region id=\"%d\" mod=\"", id);
-    an_markup(f, where);
-    fputs("\" begin=\"-1\" end=\"-1\"><name>", f);
+    an_markup(f, mod);
+    fprintf(f, "\" begin=\"%d\" end=\"%d\"><name>", begin, end);
     an_markup(f, name);
     fputs("</name><mangled_name>", f);
     an_markup(f, name);
-    fprintf(f, "</mangled_name><paradigm>%s</paradigm><role>function</role><url></url><descr>",
-            id < 2 ? "user" : "mpi");
-    an_markup(f, where);
-    fputs("</descr></region>\n", f);
+    /* A module without line information (or main, when it calls no MPI). */
+    fprintf(f, "</mangled_name><paradigm>%s</paradigm><role>%s</role><url></url><descr>%s</descr>"
+               "</region>\n", paradigm, role,
+            !strcmp(paradigm, "mpi") ? "MPI library" : begin ? "" : "no line information");
 }
 
-static void anchor(FILE *f, const seshat_analysis *a)
+/* line -1: unknown, left out as cubew does. */
+static void cnode(FILE *f, int id, int callee, const char *mod, int line, int depth, int close)
+{
+    fprintf(f, "%*s<cnode id=\"%d\" ", depth, "", id);
+    if (line >= 0)
+        fprintf(f, "line=\"%d\" ", line);
+    fputs("mod=\"", f);
+    an_markup(f, mod);
+    fprintf(f, "\" calleeId=\"%d\">%s\n", callee, close ? "</cnode>" : "");
+}
+
+static void program(FILE *f, const seshat_analysis *a, const cube_tree *t)
+{
+    fputs(" <program>\n", f);
+    /* Regions: the functions (0 = main), then the MPI calls. */
+    for (int i = 0; i < t->nfn; i++)
+        region(f, i, t->fn[i].name, t->fn[i].file, t->fn[i].begin, t->fn[i].end, "user",
+               "function");
+    for (int i = 0; i < t->nmpi; i++) {
+        int kind = SESHAT_PAT_MPI;
+        for (int s = 0; s < a->nsites; s++)
+            kind = t->site_mpi[s] == i ? a->site_kind[s] : kind;
+        region(f, t->nfn + i, t->mpi[i], "MPI", 0, 0, "mpi", mpi_role(t->mpi[i], kind));
+    }
+    /* A function's own call site is one frame up, not in the trace. */
+    cnode(f, 0, 0, t->fn[0].file, -1, 2, 0);
+    for (int fn = 0, k = 0; fn < t->nfn; fn++) {
+        if (fn)
+            cnode(f, t->fn[fn].cnode, fn, t->fn[fn].file, -1, 3, 0);
+        for (int last = -1; k < a->nsites && t->site_fn[t->order[k]] == fn; k++) {
+            int s = t->order[k];
+            if (t->site_cnode[s] != last)   /* merged sites: one node */
+                cnode(f, t->site_cnode[s], t->nfn + t->site_mpi[s], t->site_file[s],
+                      t->site_line[s], fn ? 4 : 3, 1);
+            last = t->site_cnode[s];
+        }
+        if (fn)
+            fputs("   </cnode>\n", f);
+    }
+    fputs("  </cnode>\n </program>\n", f);
+}
+
+static void anchor(FILE *f, const seshat_analysis *a, const cube_tree *t)
 {
     fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<cube version=\"4.4\">\n"
           " <attr key=\"Creator\" value=\"seshat-analyze\"/>\n"
@@ -59,21 +381,12 @@ static void anchor(FILE *f, const seshat_analysis *a)
         fputs("\"/>\n", f);
     }
     fputs(" <metrics>\n", f);
-    for (int p = 0; p < SESHAT_NPATTERNS; p++)
-        if (seshat_pattern_infos[p].parent < 0)
-            metric(f, p, 2);
-    fprintf(f, "  <metric id=\"%d\" type=\"EXCLUSIVE\">\n   <disp_name>Visits</disp_name>"
-               "<uniq_name>visits</uniq_name><dtype>UINT64</dtype><uom>occ</uom><url></url>"
-               "<descr>Number of calls</descr>\n  </metric>\n </metrics>\n <program>\n",
-            SESHAT_NPATTERNS);
-    region(f, 0, "program", "");
-    region(f, 1, "computation", "outside MPI");
-    for (int s = 0; s < a->nsites; s++)
-        region(f, 2 + s, a->sites[s].function, a->sites[s].location);
-    fputs("  <cnode id=\"0\" calleeId=\"0\">\n   <cnode id=\"1\" calleeId=\"1\"></cnode>\n", f);
-    for (int s = 0; s < a->nsites; s++)
-        fprintf(f, "   <cnode id=\"%d\" calleeId=\"%d\"></cnode>\n", 2 + s, 2 + s);
-    fputs("  </cnode>\n </program>\n <system>\n  <systemtreenode Id=\"0\"><name>machine</name>"
+    for (int m = 0; m < M_COUNT; m++)
+        if (metrics[m].parent < 0)
+            metric(f, m, 2);
+    fputs(" </metrics>\n", f);
+    program(f, a, t);
+    fputs(" <system>\n  <systemtreenode Id=\"0\"><name>machine</name>"
           "<class>machine</class>\n   <systemtreenode Id=\"1\"><name>node</name><class>node</class>\n",
           f);
     for (int r = 0; r < a->nranks; r++)
@@ -99,41 +412,129 @@ static void index_file(FILE *f, int ncnodes)
         fwrite(&i, 4, 1, f);
 }
 
-/* Values of metric p (or visits when p == SESHAT_NPATTERNS), node-major. */
-static void data_file(FILE *f, const seshat_analysis *a, int p)
+/* All values, [metric][cnode][rank], first exclusive, then inclusive of
+ * the sub-metrics. Times in ns, counts as they are. */
+typedef struct cube_values {
+    int ncnodes, nranks;
+    double *v;
+} cube_values;
+
+static double *val(cube_values *cv, int m, int cn, int r)
+{
+    return &cv->v[((size_t)m * (size_t)cv->ncnodes + (size_t)cn) * (size_t)cv->nranks + (size_t)r];
+}
+
+static int time_metric(const seshat_analysis *a, int p, int s)
+{
+    int m = pattern_metric[p];
+    if (s < 0)
+        return m;
+    if (m == M_COLL && !strcmp(mpi_role(a->sites[s].function, a->site_kind[s]), "barrier"))
+        return M_SCOLL;
+    return m == M_MPI ? mpi_class(a->sites[s].function) : m;
+}
+
+static void site_values(cube_values *cv, const seshat_analysis *a, const cube_tree *t, int s)
+{
+    int cn = s < 0 ? 0 : t->site_cnode[s], row = s < 0 ? a->nsites : s;
+    for (int r = 0; r < a->nranks; r++) {
+        for (int p = 0; p < SESHAT_NPATTERNS; p++)
+            *val(cv, time_metric(a, p, s), cn, r) += 1e-9 * (double)*seshat_sev(a, p, s, r);
+        *val(cv, M_VISITS, cn, r) += s < 0 ? 0 : (double)a->visits[(size_t)s * (size_t)a->nranks + (size_t)r];
+        if (!a->have_critical_path)
+            continue;
+        /* The imbalance is part of the path's time: exclusive = the rest. */
+        double cp = (double)a->cp_rank[(size_t)row * (size_t)a->nranks + (size_t)r];
+        double imb = a->critical_path[row]
+                         ? (double)a->cp_imbalance[row] * cp / (double)a->critical_path[row] : 0;
+        *val(cv, M_CP, cn, r) += 1e-9 * (cp - imb);
+        *val(cv, M_CPI, cn, r) += 1e-9 * imb;
+    }
+}
+
+static int values_build(cube_values *cv, const seshat_analysis *a, const cube_tree *t)
+{
+    cv->ncnodes = t->ncnodes;
+    cv->nranks = a->nranks;
+    cv->v = calloc((size_t)M_COUNT * (size_t)t->ncnodes * (size_t)(a->nranks ? a->nranks : 1), sizeof *cv->v);
+    if (!cv->v)
+        return -1;
+    for (int s = -1; s < a->nsites; s++)
+        site_values(cv, a, t, s);
+    for (int r = 0; r < a->nranks; r++)
+        for (int q = 0; q < a->nranks; q++) {
+            size_t out = (size_t)r * (size_t)a->nranks + (size_t)q, in = (size_t)q * (size_t)a->nranks + (size_t)r;
+            *val(cv, M_BSENT, 0, r) += (double)a->msg_bytes[out];
+            *val(cv, M_BRCVD, 0, r) += (double)a->msg_bytes[in];
+            *val(cv, M_CSEND, 0, r) += (double)a->msg_count[out];
+            *val(cv, M_CRECV, 0, r) += (double)a->msg_count[in];
+        }
+    /* Children come after their parents: sum upwards from the end. */
+    for (int m = M_COUNT - 1; m >= 0; m--)
+        if (metrics[m].parent >= 0)
+            for (int cn = 0; cn < t->ncnodes; cn++)
+                for (int r = 0; r < a->nranks; r++)
+                    *val(cv, metrics[m].parent, cn, r) += *val(cv, m, cn, r);
+    return 0;
+}
+
+static void data_file(FILE *f, cube_values *cv, int m)
 {
     fwrite("CUBEX.DATA", 1, 10, f);
-    for (int node = 0; node < a->nsites + 2; node++)
-        for (int r = 0; r < a->nranks; r++) {
-            int site = node - 2;   /* node 1: computation (site -1) */
-            if (p == SESHAT_NPATTERNS) {
-                uint64_t v = node < 2 ? 0 : a->visits[(size_t)site * (size_t)a->nranks + (size_t)r];
-                fwrite(&v, 8, 1, f);
+    for (int cn = 0; cn < cv->ncnodes; cn++)
+        for (int r = 0; r < cv->nranks; r++) {
+            double v = *val(cv, m, cn, r);
+            if (is_count(m)) {
+                uint64_t u = (uint64_t)(v + 0.5);
+                fwrite(&u, 8, 1, f);
             } else {
-                double v = node == 0 ? 0
-                                     : 1e-9 * (double)seshat_analysis_inclusive(a, p, site, r);
                 fwrite(&v, 8, 1, f);
             }
         }
 }
 
-/* Writes one member through a memory stream. */
-static int member(FILE *out, const char *name, void (*fill)(FILE *, const seshat_analysis *, int),
-                  const seshat_analysis *a, int arg)
+/* What one tar member is made of. */
+typedef struct cube_job {
+    const seshat_analysis *a;
+    const cube_tree *t;
+    cube_values *cv;
+    int kind, m;   /* 0 anchor, 1 index, 2 data of metric m */
+} cube_job;
+
+static int member(FILE *out, const char *name, const cube_job *j)
 {
     char *buf = NULL;
     size_t len = 0;
     FILE *m = open_memstream(&buf, &len);
     if (!m)
         return -1;
-    fill(m, a, arg);
+    if (j->kind == 0)
+        anchor(m, j->a, j->t);
+    else if (j->kind == 1)
+        index_file(m, j->t->ncnodes);
+    else
+        data_file(m, j->cv, j->m);
     int rc = fclose(m) ? -1 : tar_add(out, name, buf, len);
     free(buf);
     return rc;
 }
 
-static void fill_anchor(FILE *f, const seshat_analysis *a, int arg) { (void)arg; anchor(f, a); }
-static void fill_index(FILE *f, const seshat_analysis *a, int arg) { (void)arg; index_file(f, a->nsites + 2); }
+static int write_members(FILE *out, const seshat_analysis *a, const cube_tree *t, cube_values *cv)
+{
+    cube_job j = { a, t, cv, 0, 0 };
+    int rc = member(out, "anchor.xml", &j);
+    for (int m = 0; m < M_COUNT && !rc; m++) {
+        char name[32];
+        j.m = m;
+        j.kind = 1;
+        snprintf(name, sizeof name, "%d.index", m);
+        rc = member(out, name, &j);
+        j.kind = 2;
+        snprintf(name, sizeof name, "%d.data", m);
+        rc = rc ? rc : member(out, name, &j);
+    }
+    return rc ? rc : tar_finish(out);
+}
 
 int seshat_analysis_write_cube(const seshat_analysis *a, const char *path, char *err,
                                size_t errlen)
@@ -143,15 +544,13 @@ int seshat_analysis_write_cube(const seshat_analysis *a, const char *path, char 
         snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
         return -1;
     }
-    int rc = member(out, "anchor.xml", fill_anchor, a, 0);
-    for (int p = 0; p <= SESHAT_NPATTERNS && !rc; p++) {
-        char name[32];
-        snprintf(name, sizeof name, "%d.index", p);
-        rc = member(out, name, fill_index, a, p);
-        snprintf(name, sizeof name, "%d.data", p);
-        rc = rc ? rc : member(out, name, data_file, a, p);
-    }
-    rc = rc ? rc : tar_finish(out);
+    cube_tree t = { 0 };
+    cube_values cv = { 0 };
+    tree_build(&t, a);
+    int rc = values_build(&cv, a, &t);
+    rc = rc ? rc : write_members(out, a, &t, &cv);
+    free(cv.v);
+    tree_free(&t, a->nsites);
     if (fclose(out) != 0 || rc) {
         snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno ? errno : EIO));
         return -1;

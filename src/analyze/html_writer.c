@@ -1,8 +1,16 @@
 /* html_writer.c - TRACEDIR/report.html: one self-contained page (inline
- * CSS and SVG drawn here, no network, no script needed to see it): run
- * summary, wait-state heat map (pattern x rank), communication matrix,
- * message sizes, call sites, and the ranks' virtual-time timeline. */
+ * CSS, SVG and a short script; no network). Every picture has its axes
+ * labelled with rank numbers and units, and a table beside it with the
+ * values, so nothing needs hovering:
+ *   summary (trace complete or not, computation/MPI totals, critical path),
+ *   wait states by rank (logarithmic colour scale), communication matrix,
+ *   message sizes, the longest waits (each a link into the timeline),
+ *   the timeline (zoom with buttons, a drag or the wheel; wait lines from
+ *   the rank that released the wait), and a sortable call-site table with
+ *   call paths (calling function > MPI call) and file:line.
+ * Without script the page shows everything unzoomed and unsorted. */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,8 +19,12 @@
 #include "analyze/markup.h"
 
 #define MAX_DRAWN 1500   /* timeline segments per rank, the longest kept */
+#define TL_UNITS 1e6     /* the timeline's user units: the run is 0 .. 1e6 */
+#define LOG_DECADES 4    /* colour scales span 10^-4 .. 1 of their maximum */
 
-/* White to dark blue through teal, x in [0, 1]. */
+static double sec(int64_t ns) { return 1e-9 * (double)ns; }
+
+/* White, then yellow to dark violet over x in (0, 1]. */
 static void colour(char *out, double x)
 {
     static const int stops[4][3] = { { 255, 255, 255 }, { 253, 231, 37 }, { 33, 145, 140 },
@@ -26,15 +38,47 @@ static void colour(char *out, double x)
             (int)(stops[i][2] + t * (stops[i + 1][2] - stops[i][2])));
 }
 
-static void legend(FILE *f, int x, int y, const char *lo, const char *hi)
+/* Logarithmic: v/max from 10^-LOG_DECADES (palest) to 1 (darkest); 0 white. */
+static void log_colour(char *out, double v, double max)
+{
+    if (v <= 0 || max <= 0) {
+        strcpy(out, "#ffffff");
+        return;
+    }
+    double x = 1 + log10(v / max) / LOG_DECADES;
+    colour(out, x < 0.04 ? 0.04 : x);
+}
+
+static void size_label(char *out, size_t n, unsigned long long b)
+{
+    snprintf(out, n, "%llu%s", b >= 1048576 ? b >> 20 : b >= 1024 ? b >> 10 : b,
+             b >= 1048576 ? " MiB" : b >= 1024 ? " KiB" : " B");
+}
+
+/* Legend: LOG_DECADES + 1 labelled ticks, `unit` after the top value. */
+static void log_legend(FILE *f, int x, int y, double max, const char *unit, int percent)
 {
     char c[8];
     for (int i = 0; i < 100; i++) {
-        colour(c, i / 99.0);
+        colour(c, 0.04 + 0.96 * i / 99.0);
         fprintf(f, "<rect x='%d' y='%d' width='2' height='10' fill='%s'/>", x + 2 * i, y, c);
     }
-    fprintf(f, "<text x='%d' y='%d'>%s</text><text x='%d' y='%d' text-anchor='end'>%s</text>", x,
-            y + 22, lo, x + 200, y + 22, hi);
+    for (int d = 0; d <= LOG_DECADES; d++) {
+        double v = max;
+        for (int k = d; k < LOG_DECADES; k++)
+            v /= 10;
+        int tx = x + 200 * d / LOG_DECADES;
+        fprintf(f, "<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='#333'/>", tx, y + 10, tx, y + 14);
+        char lab[32];
+        if (percent)
+            snprintf(lab, sizeof lab, "%g%%", 100 * v);
+        else
+            size_label(lab, sizeof lab, (unsigned long long)(v + 0.5));
+        if (percent || d % 2 == 0)   /* byte labels are wider: every other one */
+            fprintf(f, "<text x='%d' y='%d' text-anchor='middle' font-size='10'>%s</text>", tx,
+                    y + 25, lab);
+    }
+    fprintf(f, "<text x='%d' y='%d' font-size='10'>%s (log scale; white = 0)</text>", x, y + 38, unit);
 }
 
 static int64_t pat_rank(const seshat_analysis *a, int p, int r)
@@ -45,85 +89,264 @@ static int64_t pat_rank(const seshat_analysis *a, int p, int r)
     return t;
 }
 
-static void heat_map(FILE *f, const seshat_analysis *a)
+static int64_t pat_total(const seshat_analysis *a, int p)
 {
-    int cw = a->nranks > 64 ? 6 : a->nranks > 16 ? 14 : 40, ch = 18, left = 250;
-    int w = left + cw * a->nranks + 20, h = ch * SESHAT_NPATTERNS + 70;
-    w = w < left + 320 ? left + 320 : w;
-    fprintf(f, "<h2>Wait states by rank</h2><p>Share of each rank's run time (inclusive values; "
-               "darker is more).</p>\n<svg width='%d' height='%d' class='map'>\n", w, h);
+    int64_t t = 0;
+    for (int r = 0; r < a->nranks; r++)
+        t += pat_rank(a, p, r);
+    return t;
+}
+
+/* Rank numbers along an axis: every `step`-th cell is labelled. */
+static int label_step(int n) { return n <= 16 ? 1 : n <= 64 ? 4 : n <= 256 ? 16 : 64; }
+
+static void summary(FILE *f, const seshat_analysis *a)
+{
+    int64_t all = 0, lo = a->nranks ? a->rank_time[0] : 0;
+    for (int r = 0; r < a->nranks; r++) {
+        all += a->rank_time[r];
+        lo = a->rank_time[r] < lo ? a->rank_time[r] : lo;
+    }
+    int64_t comp = pat_total(a, SESHAT_PAT_COMPUTATION), mpi = pat_total(a, SESHAT_PAT_MPI);
+    double pct = all ? 100.0 / (double)all : 0;
+    fprintf(f, "<h2 id='summary'>Summary</h2><p id='status' class='status %s'>Trace: <b>%s</b></p>\n"
+               "<table class='kv'><tr><th>ranks</th><td>%d</td></tr>\n"
+               "<tr><th>run time (virtual)</th><td id='run-time'>%.9f s</td></tr>\n"
+               "<tr><th>ranks end</th><td>%.9f .. %.9f s</td></tr>\n"
+               "<tr><th>time of all ranks</th><td>%.9f s</td></tr>\n"
+               "<tr><th>computation</th><td id='computation'>%.9f s (%.1f%%)</td></tr>\n"
+               "<tr><th>MPI</th><td id='mpi'>%.9f s (%.1f%%)</td></tr>\n",
+            a->complete ? "ok" : "bad", a->complete ? "complete" : "NOT complete (see above)",
+            a->nranks, sec(a->run_time), sec(lo), sec(a->run_time), sec(all), sec(comp),
+            pct * (double)comp, sec(mpi), pct * (double)mpi);
+    if (a->have_critical_path)
+        fprintf(f, "<tr><th>critical path</th><td>computation %.9f s, MPI %.9f s</td></tr>\n",
+                sec(a->critical_path[a->nsites]), sec(a->run_time - a->critical_path[a->nsites]));
+    if (a->have_whatif) {
+        fputs("<tr><th>what-if ", f);
+        an_markup(f, a->whatif_model ? a->whatif_model : "");
+        fprintf(f, "</th><td>predicted %.9f s</td></tr>\n", sec(a->whatif_time));
+    }
+    fputs("</table>\n", f);
+}
+
+static int depth_of(int p)
+{
+    int d = 0;
+    for (int q = seshat_pattern_infos[p].parent; q >= 0; q = seshat_pattern_infos[q].parent)
+        d++;
+    return d;
+}
+
+static void heat_svg(FILE *f, const seshat_analysis *a)
+{
+    int cw = a->nranks > 64 ? 6 : a->nranks > 16 ? 14 : 32, ch = 18, left = 230, top = 20;
+    int w = left + cw * a->nranks + 20, h = top + ch * SESHAT_NPATTERNS + 90, step = label_step(a->nranks);
+    w = w < left + 260 ? left + 260 : w;
+    fprintf(f, "<svg width='%d' height='%d' class='map'>\n<text x='%d' y='12'>rank &#8594;</text>\n", w,
+            h, left);
     char c[8];
     for (int p = 0; p < SESHAT_NPATTERNS; p++) {
-        int depth = 0;
-        for (int q = seshat_pattern_infos[p].parent; q >= 0; q = seshat_pattern_infos[q].parent)
-            depth++;
-        fprintf(f, "<text x='%d' y='%d'>", 4 + 10 * depth, 14 + ch * p);
+        fprintf(f, "<text x='%d' y='%d'>", 4 + 10 * depth_of(p), top + 14 + ch * p);
         an_markup(f, seshat_pattern_infos[p].display);
         fputs("</text>", f);
         for (int r = 0; r < a->nranks; r++) {
             int64_t v = pat_rank(a, p, r), t = a->rank_time[r] ? a->rank_time[r] : 1;
-            colour(c, (double)v / (double)t);
+            log_colour(c, (double)v / (double)t, 1);
             fprintf(f, "<rect x='%d' y='%d' width='%d' height='%d' fill='%s' stroke='#ddd'>"
-                       "<title>%s, rank %d: %.9f s (%.1f%%)</title></rect>\n",
-                    left + cw * r, 2 + ch * p, cw, ch, c, seshat_pattern_infos[p].name, r,
-                    1e-9 * (double)v, 100.0 * (double)v / (double)t);
+                       "<title>%s, rank %d: %.9f s (%.3f%%)</title></rect>\n",
+                    left + cw * r, top + 2 + ch * p, cw, ch, c, seshat_pattern_infos[p].name, r,
+                    sec(v), 100.0 * (double)v / (double)t);
         }
     }
-    legend(f, left, ch * SESHAT_NPATTERNS + 12, "0%", "100% of the rank");
+    for (int r = 0; r < a->nranks; r += step)
+        fprintf(f, "<text x='%d' y='%d' font-size='10' text-anchor='middle'>%d</text>",
+                left + cw * r + cw / 2, top + ch * SESHAT_NPATTERNS + 16, r);
+    log_legend(f, left, top + ch * SESHAT_NPATTERNS + 28, 1, "share of the rank's run time", 1);
     fputs("</svg>\n", f);
 }
 
-static void comm_matrix(FILE *f, const seshat_analysis *a)
+static void heat_table(FILE *f, const seshat_analysis *a)
 {
-    uint64_t max = 0;
-    for (size_t i = 0; i < (size_t)a->nranks * (size_t)a->nranks; i++)
-        max = a->msg_bytes[i] > max ? a->msg_bytes[i] : max;
-    int cs = a->nranks > 128 ? 3 : a->nranks > 32 ? 8 : 24, n = a->nranks;
-    fprintf(f, "<h2>Communication matrix</h2><p>Point-to-point bytes, sender (row) to receiver "
-               "(column).</p>\n<svg width='%d' height='%d' class='map'>\n", 60 + cs * n + 230,
-            40 + cs * n + 40);
+    int64_t all = 0;
+    for (int r = 0; r < a->nranks; r++)
+        all += a->rank_time[r];
+    fputs("<table id='patterns'><tr><th>pattern</th><th>total (s)</th><th>% of all ranks' time</th>"
+          "<th>most on rank</th><th>there (s)</th></tr>\n", f);
+    for (int p = 0; p < SESHAT_NPATTERNS; p++) {
+        int worst = 0;
+        for (int r = 1; r < a->nranks; r++)
+            worst = pat_rank(a, p, r) > pat_rank(a, p, worst) ? r : worst;
+        int64_t t = pat_total(a, p);
+        fprintf(f, "<tr data-pattern='%s'><td style='padding-left:%dem'>", seshat_pattern_infos[p].name,
+                depth_of(p));
+        an_markup(f, seshat_pattern_infos[p].display);
+        fprintf(f, "</td><td class='n'>%.9f</td><td class='n'>%.2f</td><td class='n'>%d</td>"
+                   "<td class='n'>%.9f</td></tr>\n",
+                sec(t), all ? 100.0 * (double)t / (double)all : 0, worst,
+                sec(a->nranks ? pat_rank(a, p, worst) : 0));
+    }
+    fputs("</table>\n", f);
+}
+
+static void heat_map(FILE *f, const seshat_analysis *a)
+{
+    fputs("<h2 id='waits-by-rank'>Wait states by rank</h2><p>Each pattern's share of each rank's "
+          "run time (values include the sub-patterns), on a logarithmic scale so that small waits "
+          "show; hover a cell for its seconds.</p>\n<div class='pair'>", f);
+    heat_svg(f, a);
+    heat_table(f, a);
+    fputs("</div>\n", f);
+}
+
+static void matrix_svg(FILE *f, const seshat_analysis *a, uint64_t max)
+{
+    int n = a->nranks, cs = n > 128 ? 3 : n > 32 ? 8 : 24, step = label_step(n), x0 = 70, y0 = 40;
+    fprintf(f, "<svg width='%d' height='%d' class='map'>\n", x0 + cs * n + 30 > 300 ? x0 + cs * n + 30 : 300,
+            y0 + cs * n + 70);
     char c[8];
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) {
             uint64_t b = a->msg_bytes[(size_t)i * n + j], k = a->msg_count[(size_t)i * n + j];
-            colour(c, max ? (double)b / (double)max : 0);
+            log_colour(c, (double)b, (double)max);
             fprintf(f, "<rect x='%d' y='%d' width='%d' height='%d' fill='%s'><title>%d &#8594; %d: "
                        "%llu messages, %llu bytes</title></rect>\n",
-                    50 + cs * j, 30 + cs * i, cs, cs, c, i, j, (unsigned long long)k,
+                    x0 + cs * j, y0 + cs * i, cs, cs, c, i, j, (unsigned long long)k,
                     (unsigned long long)b);
         }
-    fprintf(f, "<text x='50' y='20'>receiver &#8594;</text><text x='4' y='%d'>sender</text>",
-            40 + cs * n / 2);
-    fprintf(f, "<rect x='50' y='30' width='%d' height='%d' fill='none' stroke='#999'/>", cs * n, cs * n);
-    char hi[64];
-    snprintf(hi, sizeof hi, "%llu bytes", (unsigned long long)max);
-    legend(f, 60 + cs * n + 10, 30, "0", hi);
+    for (int r = 0; r < n; r += step)
+        fprintf(f, "<text x='%d' y='%d' font-size='10' text-anchor='middle'>%d</text>"
+                   "<text x='%d' y='%d' font-size='10' text-anchor='end'>%d</text>",
+                x0 + cs * r + cs / 2, y0 - 4, r, x0 - 4, y0 + cs * r + cs / 2 + 4, r);
+    fprintf(f, "<text x='%d' y='14'>receiver rank &#8594;</text><text x='2' y='%d'>sender</text>"
+               "<text x='2' y='%d'>rank &#8595;</text>", x0, y0 + 14, y0 + 28);
+    fprintf(f, "<rect x='%d' y='%d' width='%d' height='%d' fill='none' stroke='#999'/>", x0, y0, cs * n, cs * n);
+    log_legend(f, x0, y0 + cs * n + 10, (double)max, "bytes", 0);
     fputs("</svg>\n", f);
+}
+
+/* The 20 busiest pairs by bytes, as a table. */
+static void matrix_table(FILE *f, const seshat_analysis *a)
+{
+    size_t n = (size_t)a->nranks * (size_t)a->nranks, top[20];
+    int k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!a->msg_count[i])
+            continue;
+        int j = k < 20 ? k++ : 20;
+        for (; j > 0 && a->msg_bytes[top[j - 1]] < a->msg_bytes[i]; j--)
+            if (j < 20)
+                top[j] = top[j - 1];
+        if (j < 20)
+            top[j] = i;
+    }
+    fputs("<table id='pairs'><tr><th>sender</th><th>receiver</th><th>messages</th><th>bytes</th></tr>\n", f);
+    for (int j = 0; j < k; j++)
+        fprintf(f, "<tr><td class='n'>%zu</td><td class='n'>%zu</td><td class='n'>%llu</td>"
+                   "<td class='n'>%llu</td></tr>\n", top[j] / (size_t)a->nranks,
+                top[j] % (size_t)a->nranks, (unsigned long long)a->msg_count[top[j]],
+                (unsigned long long)a->msg_bytes[top[j]]);
+    if (!k)
+        fputs("<tr><td colspan='4'>no point-to-point messages</td></tr>\n", f);
+    fputs("</table>\n", f);
+}
+
+static void comm_matrix(FILE *f, const seshat_analysis *a)
+{
+    uint64_t max = 0, msgs = 0, bytes = 0;
+    for (size_t i = 0; i < (size_t)a->nranks * (size_t)a->nranks; i++) {
+        max = a->msg_bytes[i] > max ? a->msg_bytes[i] : max;
+        msgs += a->msg_count[i];
+        bytes += a->msg_bytes[i];
+    }
+    fprintf(f, "<h2 id='matrix'>Communication matrix</h2><p>Point-to-point bytes from each sender "
+               "(row) to each receiver (column): <span id='messages'>%llu messages, %llu bytes</span>; "
+               "the table lists the busiest pairs.</p>\n<div class='pair'>",
+            (unsigned long long)msgs, (unsigned long long)bytes);
+    matrix_svg(f, a, max);
+    matrix_table(f, a);
+    fputs("</div>\n", f);
 }
 
 static void sizes(FILE *f, const seshat_analysis *a)
 {
     uint64_t max = 0;
     int last = 0;
+    char lab[32];
     for (int b = 0; b < SESHAT_SIZE_BUCKETS; b++)
         if (a->size_hist[b]) {
             max = a->size_hist[b] > max ? a->size_hist[b] : max;
             last = b;
         }
-    fprintf(f, "<h2>Message sizes</h2>\n<svg width='%d' height='190' class='map'>\n", 60 + 26 * (last + 1));
+    fprintf(f, "<h2 id='sizes'>Message sizes</h2><p>Point-to-point messages by size (bins of powers "
+               "of two).</p>\n<div class='pair'><svg width='%d' height='210' class='map'>\n"
+               "<text x='4' y='10'>messages</text>", 90 + 26 * (last + 1));
+    for (int t = 0; t <= 4; t++)
+        fprintf(f, "<text x='46' y='%d' text-anchor='end' font-size='10'>%llu</text>"
+                   "<line x1='50' y1='%d' x2='54' y2='%d' stroke='#333'/>", 144 - 32 * t + 3,
+                (unsigned long long)(max * (uint64_t)t / 4), 144 - 32 * t, 144 - 32 * t);
     for (int b = 0; b <= last; b++) {
-        double hgt = max ? 130.0 * (double)a->size_hist[b] / (double)max : 0;
+        double hgt = max ? 128.0 * (double)a->size_hist[b] / (double)max : 0;
         unsigned long long lo = b ? 1ull << (b - 1) : 0;
         fprintf(f, "<rect x='%d' y='%.1f' width='22' height='%.1f' fill='#21918c'><title>%llu.. "
                    "bytes: %llu messages</title></rect>",
-                40 + 26 * b, 140 - hgt, hgt, lo, (unsigned long long)a->size_hist[b]);
+                56 + 26 * b, 144 - hgt, hgt, lo, (unsigned long long)a->size_hist[b]);
+        size_label(lab, sizeof lab, lo);
         if (b % 3 == 0)
-            fprintf(f, "<text x='%d' y='160' font-size='10'>%llu%s</text>", 40 + 26 * b,
-                    lo >= 1048576 ? lo >> 20 : lo >= 1024 ? lo >> 10 : lo,
-                    lo >= 1048576 ? "M" : lo >= 1024 ? "K" : "");
+            fprintf(f, "<text x='%d' y='160' font-size='10'>%s</text>", 56 + 26 * b, lab);
     }
-    fprintf(f, "<text x='40' y='180'>bytes (from; %llu messages at most)</text></svg>\n",
-            (unsigned long long)max);
+    fputs("<text x='56' y='180'>message size (bytes, lower end of the bin) &#8594;</text></svg>\n"
+          "<table id='sizes-table'><tr><th>size from</th><th>below</th><th>messages</th></tr>\n", f);
+    for (int b = 0; b <= last; b++) {
+        if (!a->size_hist[b])
+            continue;
+        size_label(lab, sizeof lab, b ? 1ull << (b - 1) : 0);
+        fprintf(f, "<tr><td class='n'>%s</td><td class='n'>", lab);
+        size_label(lab, sizeof lab, 1ull << b);
+        fprintf(f, "%s</td><td class='n'>%llu</td></tr>\n", lab, (unsigned long long)a->size_hist[b]);
+    }
+    fputs("</table></div>\n", f);
+}
+
+/* The call a rank was in at time t (the timeline's segment), or -1. */
+static int site_at(const seshat_analysis *a, int r, int64_t t)
+{
+    for (size_t i = 0; r >= 0 && r < a->nranks && i < a->ntimeline[r]; i++)
+        if (a->timeline[r][i].start <= t && t < a->timeline[r][i].end)
+            return a->timeline[r][i].site;
+    return -1;
+}
+
+static void site_name(FILE *f, const seshat_analysis *a, int s)
+{
+    if (s < 0) {
+        fputs("?", f);
+        return;
+    }
+    an_markup(f, a->sites[s].function);
+    fputs(" at ", f);
+    an_markup(f, a->sites[s].location);
+}
+
+static void wait_list(FILE *f, const seshat_analysis *a)
+{
+    fputs("<h2 id='longest-waits'>Longest waits</h2><p>The single longest waits; each was ended "
+          "by another rank (its send, or its entry into the collective). <i>show</i> zooms the "
+          "timeline onto it.</p>\n<table id='waits'><tr><th>#</th><th>rank</th><th>waited (s)</th>"
+          "<th>from (s)</th><th>to (s)</th><th>ended by rank</th><th>in call</th><th></th></tr>\n", f);
+    for (int i = 0; i < a->ntop_waits; i++) {
+        const seshat_wait *w = &a->top_waits[i];
+        fprintf(f, "<tr><td>%d</td><td class='n'>%d</td><td class='n'>%.9f</td><td class='n'>%.9f"
+                   "</td><td class='n'>%.9f</td><td class='n'>%d</td><td>",
+                i + 1, w->rank, sec(w->to - w->from), sec(w->from), sec(w->to), w->cause_rank);
+        site_name(f, a, site_at(a, w->rank, w->from));
+        fprintf(f, "</td><td><a href='#wait-%d' id='wait-%d' class='show' data-from='%lld' "
+                   "data-to='%lld'>show</a></td></tr>\n",
+                i, i, (long long)w->from, (long long)w->to);
+    }
+    if (!a->ntop_waits)
+        fputs("<tr><td colspan='8'>no waits</td></tr>\n", f);
+    fputs("</table>\n", f);
 }
 
 static int cmp_len(const void *x, const void *y)
@@ -140,80 +363,145 @@ static void site_colour(char *c, int site)
     strcpy(c, site < 0 ? "#eeeeee" : pal[site % 10]);
 }
 
+/* One rank's row: its calls (the longest MAX_DRAWN if more). */
+static void timeline_row(FILE *f, const seshat_analysis *a, int r, int rh, double k,
+                         seshat_segment *tmp)
+{
+    size_t n = a->ntimeline[r];
+    const seshat_segment *seg = a->timeline[r];
+    fprintf(f, "<rect x='0' y='%d' width='%.3f' height='%d' fill='#eeeeee'/>\n", rh * r,
+            (double)a->rank_time[r] * k, rh - 1);
+    if (n > MAX_DRAWN) {
+        seshat_segment *all = malloc(n * sizeof *all);
+        if (!all)
+            return;
+        memcpy(all, seg, n * sizeof *all);
+        qsort(all, n, sizeof *all, cmp_len);
+        memcpy(tmp, all, MAX_DRAWN * sizeof *tmp);
+        free(all);
+        seg = tmp;
+        n = MAX_DRAWN;
+    }
+    char c[16];
+    for (size_t i = 0; i < n; i++) {
+        site_colour(c, seg[i].site);
+        fprintf(f, "<rect x='%.3f' y='%d' width='%.3f' height='%d' fill='%s'><title>rank %d: ",
+                (double)seg[i].start * k, rh * r, (double)(seg[i].end - seg[i].start) * k, rh - 1, c, r);
+        site_name(f, a, seg[i].site);
+        fprintf(f, ": %.9f .. %.9f s</title></rect>\n", sec(seg[i].start), sec(seg[i].end));
+    }
+}
+
+/* The longest waits over the rows: a red bar where the rank waited, a
+ * line from the rank that ended it, at the moment it did. */
+static void timeline_waits(FILE *f, const seshat_analysis *a, int rows, int rh, double k)
+{
+    for (int i = 0; i < a->ntop_waits; i++) {
+        const seshat_wait *w = &a->top_waits[i];
+        if (w->rank >= rows || w->cause_rank < 0 || w->cause_rank >= rows)
+            continue;
+        fprintf(f, "<rect class='wait' x='%.3f' y='%d' width='%.3f' height='%d' "
+                   "fill='rgba(221,0,0,0.18)' stroke='#d00' stroke-width='2' "
+                   "vector-effect='non-scaling-stroke'><title>wait %d: rank %d, %.9f s"
+                   "</title></rect><line x1='%.3f' y1='%.1f' x2='%.3f' y2='%.1f' stroke='#d00' "
+                   "stroke-width='1.5' vector-effect='non-scaling-stroke'/>\n",
+                (double)w->from * k, rh * w->rank, (double)(w->to - w->from) * k, rh - 1, i + 1,
+                w->rank, sec(w->to - w->from), (double)w->to * k, rh * w->cause_rank + rh / 2.0,
+                (double)w->to * k, rh * w->rank + rh / 2.0);
+    }
+}
+
 static void timeline(FILE *f, const seshat_analysis *a)
 {
     int rows = a->nranks > 256 ? 256 : a->nranks, rh = rows > 64 ? 4 : 16, width = 1000;
-    double scale = a->run_time ? (double)width / (double)a->run_time : 0;
-    fprintf(f, "<h2>Timeline</h2><p>Virtual time of each rank: grey is computation, colours are "
-               "MPI calls by call site (hover for details)%s.</p>\n<svg width='%d' height='%d' "
-               "class='map'>\n", rows < a->nranks ? ", first 256 ranks" : "", width + 80,
-            rh * rows + 40);
-    char c[16];
+    int step = label_step(rows), hgt = rh * rows;
+    double k = a->run_time ? TL_UNITS / (double)a->run_time : 0;
+    fprintf(f, "<h2 id='timeline'>Timeline</h2><p>Virtual time of each rank%s: grey is computation, "
+               "colours are MPI calls by call site (hover for the call); red boxes are the longest "
+               "waits, red lines come from the rank that ended them. Zoom: the buttons, drag across "
+               "the time axis, or the mouse wheel.</p>\n<div class='tlbar'><button id='zin'>zoom in"
+               "</button> <button id='zout'>zoom out</button> <button id='zall'>whole run</button> "
+               "showing <span id='tlrange' data-from='0' data-to='%lld'>0 .. %.9f s</span></div>\n"
+               "<svg id='tl' width='%d' height='%d' class='map' data-run='%lld'>\n"
+               "<text x='0' y='%d' font-size='10'>rank</text>",
+            rows < a->nranks ? " (the first 256)" : "", (long long)a->run_time, sec(a->run_time),
+            width + 120, hgt + 50, (long long)a->run_time, hgt + 14);
+    for (int r = 0; r < rows; r += step)
+        fprintf(f, "<text x='50' y='%d' font-size='10' text-anchor='end'>%d</text>", rh * r + rh - 3, r);
+    fprintf(f, "<svg id='tlv' x='60' y='0' width='%d' height='%d' viewBox='0 0 %g %d' "
+               "preserveAspectRatio='none'>\n", width, hgt, TL_UNITS, hgt);
     seshat_segment *tmp = malloc((MAX_DRAWN + 1) * sizeof *tmp);
-    for (int r = 0; r < rows && tmp; r++) {
-        fprintf(f, "<text x='0' y='%d' font-size='10'>%d</text><rect x='60' y='%d' width='%.1f' "
-                   "height='%d' fill='#eeeeee'/>\n", rh * r + rh - 3, r, rh * r,
-                (double)a->rank_time[r] * scale, rh - 1);
-        size_t n = a->ntimeline[r];
-        const seshat_segment *seg = a->timeline[r];
-        if (n > MAX_DRAWN) {   /* draw the longest calls only */
-            seshat_segment *all = malloc(n * sizeof *all);
-            if (!all)
-                break;
-            memcpy(all, seg, n * sizeof *all);
-            qsort(all, n, sizeof *all, cmp_len);
-            memcpy(tmp, all, MAX_DRAWN * sizeof *tmp);
-            free(all);
-            seg = tmp;
-            n = MAX_DRAWN;
-        }
-        for (size_t i = 0; i < n; i++) {
-            double x = 60 + (double)seg[i].start * scale, w = (double)(seg[i].end - seg[i].start) * scale;
-            site_colour(c, seg[i].site);
-            fprintf(f, "<rect x='%.2f' y='%d' width='%.2f' height='%d' fill='%s'><title>", x, rh * r,
-                    w < 0.3 ? 0.3 : w, rh - 1, c);
-            if (seg[i].site >= 0) {
-                an_markup(f, a->sites[seg[i].site].function);
-                fputc(' ', f);
-                an_markup(f, a->sites[seg[i].site].location);
-            }
-            fprintf(f, ": %.9f .. %.9f s</title></rect>\n", 1e-9 * (double)seg[i].start,
-                    1e-9 * (double)seg[i].end);
-        }
-    }
+    for (int r = 0; r < rows && tmp; r++)
+        timeline_row(f, a, r, rh, k, tmp);
     free(tmp);
-    fprintf(f, "<text x='60' y='%d'>0 s</text><text x='%d' y='%d' text-anchor='end'>%.6f s</text>"
-               "</svg>\n", rh * rows + 20, 60 + width, rh * rows + 20, 1e-9 * (double)a->run_time);
+    timeline_waits(f, a, rows, rh, k);
+    fprintf(f, "</svg><g id='tlaxis' transform='translate(60,%d)'>", hgt);
+    for (int t = 0; t <= 4; t++)   /* the script redraws these on zoom */
+        fprintf(f, "<line x1='%d' y1='0' x2='%d' y2='5' stroke='#333'/><text x='%d' y='18' "
+                   "text-anchor='middle' font-size='10'>%.6f</text>",
+                width * t / 4, width * t / 4, width * t / 4, sec(a->run_time) * t / 4);
+    fprintf(f, "</g><text x='%d' y='%d' text-anchor='middle'>virtual time (s)</text></svg>\n",
+            60 + width / 2, hgt + 44);
+}
+
+/* "file:line (function)" -> the function, for the call path column. */
+static void caller(FILE *f, const char *loc)
+{
+    const char *open = strrchr(loc, '('), *in = strstr(loc, " in ");
+    size_t n = strlen(loc);
+    if (open && n && loc[n - 1] == ')')
+        fprintf(f, "%.*s", (int)(loc + n - 1 - open - 1), open + 1);
+    else if (in)
+        fprintf(f, "%.*s", (int)(in - loc), loc);
+    else
+        fputs("?", f);
+}
+
+static void site_row(FILE *f, const seshat_analysis *a, int s)
+{
+    uint64_t v = 0;
+    int64_t t = 0, wait = 0;
+    for (int r = 0; r < a->nranks; r++) {
+        v += a->visits[(size_t)s * (size_t)a->nranks + (size_t)r];
+        t += seshat_analysis_inclusive(a, SESHAT_PAT_MPI, s, r);
+    }
+    fputs("<tr><td>", f);
+    caller(f, a->sites[s].location);
+    fputs(" &#8250; ", f);
+    an_markup(f, a->sites[s].function);
+    fputs("</td><td>", f);
+    const char *open = strrchr(a->sites[s].location, '(');
+    fprintf(f, "%.*s", open && open > a->sites[s].location ? (int)(open - a->sites[s].location - 1)
+                                                             : (int)strlen(a->sites[s].location),
+            a->sites[s].location);
+    for (int p = SESHAT_PAT_MPI + 1; p < SESHAT_NPATTERNS; p++)
+        for (int r = 0; r < a->nranks && p != SESHAT_PAT_P2P && p != SESHAT_PAT_COLL; r++)
+            wait += *seshat_sev(a, p, s, r);
+    fprintf(f, "</td><td class='n'>%llu</td><td class='n'>%.9f</td><td class='n'>%.9f</td>"
+               "<td class='n'>%.9f</td><td class='n'>%.9f</td><td>",
+            (unsigned long long)v, sec(t), sec(a->critical_path[s]), sec(a->cp_imbalance[s]), sec(wait));
+    for (int p = SESHAT_PAT_MPI + 1; p < SESHAT_NPATTERNS; p++) {
+        int64_t w = 0;
+        for (int r = 0; r < a->nranks; r++)
+            w += *seshat_sev(a, p, s, r);
+        if (w && p != SESHAT_PAT_P2P && p != SESHAT_PAT_COLL)
+            fprintf(f, "%s %.9f<br>", seshat_pattern_infos[p].name, sec(w));
+    }
+    fputs("</td></tr>\n", f);
 }
 
 static void site_table(FILE *f, const seshat_analysis *a)
 {
-    fputs("<h2>Call sites</h2><table><tr><th>call</th><th>location</th><th>visits</th>"
-          "<th>time in MPI (s)</th><th>on the critical path (s)</th><th>critical-path imbalance (s)"
-          "</th><th>wait states (s)</th></tr>\n", f);
-    for (int s = 0; s < a->nsites; s++) {
-        uint64_t v = 0;
-        int64_t t = 0;
-        for (int r = 0; r < a->nranks; r++) {
-            v += a->visits[(size_t)s * (size_t)a->nranks + (size_t)r];
-            t += seshat_analysis_inclusive(a, SESHAT_PAT_MPI, s, r);
-        }
-        fputs("<tr><td>", f);
-        an_markup(f, a->sites[s].function);
-        fputs("</td><td>", f);
-        an_markup(f, a->sites[s].location);
-        fprintf(f, "</td><td>%llu</td><td>%.9f</td><td>%.9f</td><td>%.9f</td><td>",
-                (unsigned long long)v, 1e-9 * (double)t, 1e-9 * (double)a->critical_path[s],
-                1e-9 * (double)a->cp_imbalance[s]);
-        for (int p = SESHAT_PAT_MPI + 1; p < SESHAT_NPATTERNS; p++) {
-            int64_t w = 0;
-            for (int r = 0; r < a->nranks; r++)
-                w += *seshat_sev(a, p, s, r);
-            if (w && p != SESHAT_PAT_P2P && p != SESHAT_PAT_COLL)
-                fprintf(f, "%s %.9f<br>", seshat_pattern_infos[p].name, 1e-9 * (double)w);
-        }
-        fputs("</td></tr>\n", f);
-    }
+    static const char *const head[] = { "call path", "file:line", "visits", "time in MPI (s)",
+                                        "on the critical path (s)", "critical-path imbalance (s)",
+                                        "wait states (s)", "by pattern (s)" };
+    fputs("<h2 id='callsites'>Call sites</h2><p>Click a column heading to sort.</p>"
+          "<table id='sites' class='sortable'><tr>", f);
+    for (int i = 0; i < 8; i++)
+        fprintf(f, "<th id='sites-col-%d'>%s</th>", i, head[i]);
+    fputs("</tr>\n", f);
+    for (int s = 0; s < a->nsites; s++)
+        site_row(f, a, s);
     fputs("</table>\n", f);
 }
 
@@ -233,6 +521,58 @@ static void warning(FILE *f, const seshat_analysis *a)
     fputs("</ul></div>\n", f);
 }
 
+static const char style[] =
+    "<style>body{font-family:sans-serif;margin:1.5em;color:#222;max-width:1600px}"
+    "svg.map text{font-size:12px}h2{margin-top:1.6em;border-bottom:1px solid #ccc}"
+    "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px;font-size:13px;"
+    "text-align:left;vertical-align:top}td.n{text-align:right;font-variant-numeric:tabular-nums}"
+    ".pair{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start}"
+    ".status.ok b{color:#070}.status.bad b{color:#c00}table.kv th{background:#f4f4f4}"
+    "table.sortable th{cursor:pointer;background:#f4f4f4}nav a{margin-right:1em}"
+    ".tlbar{margin:0.3em 0}#tlv{cursor:crosshair}</style>\n";
+
+/* Sorting, zooming, and two hooks: "#click=ID,ID,..." clicks those
+ * elements in turn once the page is ready and records the timeline's range
+ * after each in body's data-views (tests drive the page through it);
+ * "#view=SECTION" shows that section alone (the docs' screenshots). */
+static const char script[] =
+    "<script>(function(){\n"
+    "var tl=document.getElementById('tlv'),run=+document.getElementById('tl').dataset.run||1,"
+    "U=1e6,H=tl?tl.viewBox.baseVal.height:0,span=document.getElementById('tlrange');\n"
+    "function fmt(ns){return (ns/1e9).toFixed(9);}\n"
+    "function view(a,b){if(b-a<1)b=a+1;if(a<0){b-=a;a=0;}if(b>run){a-=b-run;b=run;}if(a<0)a=0;\n"
+    " tl.setAttribute('viewBox',(a*U/run)+' 0 '+((b-a)*U/run)+' '+H);\n"
+    " span.dataset.from=Math.round(a);span.dataset.to=Math.round(b);span.textContent=fmt(a)+' .. '+fmt(b)+' s';\n"
+    " var g=document.getElementById('tlaxis'),s='';for(var t=0;t<=4;t++){var x=250*t;\n"
+    "  s+=\"<line x1='\"+x+\"' y1='0' x2='\"+x+\"' y2='5' stroke='#333'/><text x='\"+x+\"' y='18' "
+    "text-anchor='middle' font-size='10'>\"+((a+(b-a)*t/4)/1e9).toFixed(9)+'</text>';}\n"
+    " g.innerHTML=s;document.body.dataset.view=Math.round(a)+' '+Math.round(b);}\n"
+    "function cur(){return [+span.dataset.from,+span.dataset.to];}\n"
+    "function zoom(f,c){var v=cur(),m=c===undefined?(v[0]+v[1])/2:c,h=(v[1]-v[0])*f/2;view(m-h,m+h);}\n"
+    "if(tl){document.getElementById('zin').onclick=function(){zoom(0.5);};\n"
+    " document.getElementById('zout').onclick=function(){zoom(2);};\n"
+    " document.getElementById('zall').onclick=function(){view(0,run);};\n"
+    " function at(e){var r=tl.getBoundingClientRect(),v=cur();return v[0]+(e.clientX-r.left)/r.width*(v[1]-v[0]);}\n"
+    " var d0=null;tl.onmousedown=function(e){d0=at(e);e.preventDefault();};\n"
+    " document.addEventListener('mouseup',function(e){if(d0===null)return;var d1=at(e),v=cur();\n"
+    "  if(Math.abs(d1-d0)>(v[1]-v[0])*0.005)view(Math.min(d0,d1),Math.max(d0,d1));d0=null;});\n"
+    " tl.onwheel=function(e){zoom(e.deltaY<0?0.8:1.25,at(e));e.preventDefault();};\n"
+    " document.querySelectorAll('a.show').forEach(function(l){l.onclick=function(){\n"
+    "  var a=+l.dataset.from,b=+l.dataset.to,p=Math.max((b-a)*0.25,1000);view(a-p,b+p);\n"
+    "  document.getElementById('timeline').scrollIntoView();return false;};});}\n"
+    "document.querySelectorAll('table.sortable th').forEach(function(th,i){th.onclick=function(){\n"
+    " var t=th.closest('table'),rows=[].slice.call(t.rows,1),up=th.dataset.dir!=='up';\n"
+    " rows.sort(function(x,y){var p=x.cells[i].textContent,q=y.cells[i].textContent,\n"
+    "  u=parseFloat(p),w=parseFloat(q),c=isNaN(u)||isNaN(w)?p.localeCompare(q):u-w;return up?-c:c;});\n"
+    " rows.forEach(function(r){t.tBodies[0].appendChild(r);});th.dataset.dir=up?'up':'down';\n"
+    " document.body.dataset.sorted=i+' '+th.dataset.dir;};});\n"
+    "var v=/[#&]view=([\\w-]+)/.exec(location.hash);if(v){var on=false;[].slice.call(document.body.children)\n"
+    " .forEach(function(e){if(e.tagName==='H2')on=e.id===v[1];if(e.tagName!=='SCRIPT'&&!on)e.style.display='none';});}\n"
+    "var m=/[#&]click=([\\w,-]+)/.exec(location.hash),log=[];if(m)m[1].split(',').forEach(function(id){\n"
+    " var e=document.getElementById(id);if(e)e.click();log.push(document.body.dataset.view||'');});\n"
+    "document.body.dataset.views=log.join('|');\n"
+    "document.body.setAttribute('data-rendered','yes');})();</script>\n";
+
 int seshat_analysis_write_html(const seshat_analysis *a, const char *path, char *err,
                                size_t errlen)
 {
@@ -241,25 +581,21 @@ int seshat_analysis_write_html(const seshat_analysis *a, const char *path, char 
         snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
         return -1;
     }
-    fputs("<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>seshat analysis</title>\n"
-          "<style>body{font-family:sans-serif;margin:2em;color:#222}svg.map text{font-size:12px}"
-          "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px;"
-          "font-size:13px;text-align:left}</style></head><body>\n<h1>seshat analysis</h1>\n", f);
+    fprintf(f, "<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>seshat analysis</title>\n"
+               "%s</head><body>\n<h1>seshat analysis</h1>\n<nav><a href='#summary'>summary</a>"
+               "<a href='#waits-by-rank'>wait states</a><a href='#matrix'>matrix</a><a href='#sizes'>"
+               "sizes</a><a href='#longest-waits'>longest waits</a><a href='#timeline'>timeline</a>"
+               "<a href='#callsites'>call sites</a></nav>\n", style);
     warning(f, a);
-    fprintf(f, "<p>%d ranks, run time <b>%.9f s</b> (virtual).", a->nranks, 1e-9 * (double)a->run_time);
-    if (a->have_whatif) {
-        fputs(" What-if ", f);
-        an_markup(f, a->whatif_model ? a->whatif_model : "");
-        fprintf(f, ": predicted <b>%.9f s</b>.", 1e-9 * (double)a->whatif_time);
-    }
-    fputs("</p>\n", f);
+    summary(f, a);
     heat_map(f, a);
     comm_matrix(f, a);
     sizes(f, a);
+    wait_list(f, a);
     timeline(f, a);
     site_table(f, a);
-    /* The page is complete without this; tests look for the marker. */
-    fputs("<script>document.body.setAttribute('data-rendered', 'yes');</script>\n</body></html>\n", f);
+    fputs(script, f);
+    fputs("</body></html>\n", f);
     if (fclose(f) != 0) {
         snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
         return -1;

@@ -173,8 +173,27 @@ static void per_site_list(FILE *f, const char *name, const seshat_analysis *a, c
     fputs("]", f);
 }
 
+/* The longest single waits (the report lists and draws them). */
+static void top_waits(FILE *f, const seshat_analysis *a)
+{
+    fputs("  \"top_waits\": [", f);
+    for (int i = 0; i < a->ntop_waits; i++) {
+        const seshat_wait *w = &a->top_waits[i];
+        fprintf(f, "%s{\"rank\": %d, \"cause_rank\": %d, \"from\": ", i ? ",\n    " : "\n    ",
+                w->rank, w->cause_rank);
+        secs(f, w->from);
+        fputs(", \"to\": ", f);
+        secs(f, w->to);
+        fputs(", \"seconds\": ", f);
+        secs(f, w->to - w->from);
+        fputs("}", f);
+    }
+    fputs(a->ntop_waits ? "\n  ],\n" : "],\n", f);
+}
+
 static void extras(FILE *f, const seshat_analysis *a)
 {
+    top_waits(f, a);
     fputs("  \"critical_path\": ", f);
     if (!a->have_critical_path) {
         fputs("null,\n", f);

@@ -27,6 +27,7 @@ static const char *const expected[] = {
     [KEY_WINDOW] = "all or a time window such as 1ms-5ms or 2s-",
     [KEY_SEGMENTS] = "pieces FROM:LATENCY:BANDWIDTH with increasing FROM, such as "
                      "\"4KiB:2us:5GB/s 64KiB:6us:9GB/s\"",
+    [KEY_MODEL_RANKS] = "a whole number from 1 to 65536, per-node or per-node:C (C from 1 to 64)",
     [KEY_FACTORS] = "pieces NAME:FROM:FACTOR (a collective of [collectives] or alltoallv, "
                     "increasing FROM per name, FACTOR > 0), such as \"bcast:0:1.3 bcast:64KiB:0.25\"",
 };
@@ -156,6 +157,21 @@ static int in_range(const seshat_key *k, double v)
     return (k->min == 0 && k->max == 0) || (v >= k->min && v <= k->max);
 }
 
+/* simulator.ranks: "K", "per-node" or "per-node:C". */
+static int store_model_ranks(seshat_config *cfg, const seshat_key *k, const char *v)
+{
+    long long n = 1;
+    int per_node = !strncasecmp(v, "per-node", 8);
+    if (per_node && v[8] && (v[8] != ':' ||
+                             seshat_parse_int(v + 9, 1, SESHAT_MAX_PER_NODE, &n)))
+        return -1;
+    if (!per_node && (seshat_parse_int(v, LLONG_MIN, LLONG_MAX, &n) || !in_range(k, (double)n)))
+        return -1;
+    cfg->sim_ranks = (int)n;
+    cfg->sim_per_node = per_node;
+    return 0;
+}
+
 /* Parse v for k into cfg; range checks included. */
 static int store(seshat_config *cfg, const seshat_key *k, const char *v)
 {
@@ -171,6 +187,8 @@ static int store(seshat_config *cfg, const seshat_key *k, const char *v)
         *(int *)field = (int)n;
         return 0;
     }
+    case KEY_MODEL_RANKS:
+        return store_model_ranks(cfg, k, v);
     case KEY_DOUBLE:
         if (parse_number(v, &d) || !in_range(k, d))
             return -1;
@@ -413,6 +431,10 @@ static int validate(const seshat_config *cfg, char *err, size_t errlen)
     if (cfg->sg_contention && cfg->model != SESHAT_MODEL_SIMGRID)
         return fail(err, errlen, "network.contention = on needs network.model = simgrid "
                     "(the loggp model has no links to share)");
+    if (cfg->sg_contention && cfg->sim_per_node)
+        return fail(err, errlen, "simulator.ranks = per-node: not with network.contention = on "
+                    "(its one SimGrid engine serves every rank; use simulator.ranks = 1; "
+                    "docs/cluster.md)");
     if (cfg->bandwidth_Bps * cfg->bandwidth_factor < 1e3)
         return fail(err, errlen, "network.bandwidth x network.bandwidth_factor = %gB/s: "
                     "expected at least 1KB/s", cfg->bandwidth_Bps * cfg->bandwidth_factor);
@@ -452,6 +474,12 @@ static void print_value(FILE *out, const seshat_config *cfg, const seshat_key *k
     const char *field = (const char *)cfg + k->offset;
     switch (k->kind) {
     case KEY_INT: fprintf(out, "%d", *(const int *)field); break;
+    case KEY_MODEL_RANKS:
+        if (!cfg->sim_per_node)
+            fprintf(out, "%d", cfg->sim_ranks);
+        else
+            fprintf(out, cfg->sim_ranks == 1 ? "per-node" : "per-node:%d", cfg->sim_ranks);
+        break;
     case KEY_DOUBLE: fprintf(out, "%g", *(const double *)field); break;
     case KEY_TIME: fprintf(out, "%lldns", (long long)*(const int64_t *)field); break;
     case KEY_BYTES: fprintf(out, "%lldB", (long long)*(const int64_t *)field); break;

@@ -29,6 +29,8 @@ typedef enum {
 } seshat_origin;
 
 #define SESHAT_PATH_MAX 1024
+/* simulator.ranks = per-node:C: at most this many model ranks per node. */
+#define SESHAT_MAX_PER_NODE 64
 
 /* [collectives] factors: the collectives a factor names, in the order of
  * seshat_coll_kind (netmodel/coll_sched.h) for the first 11, then
@@ -40,7 +42,8 @@ extern const char *const seshat_factor_names[SESHAT_FACTOR_CLASSES];
 
 typedef struct seshat_config {
     /* [simulator] */
-    int sim_ranks;                 /* ranks: model ranks K, >= 1 */
+    int sim_ranks;                 /* ranks: model ranks K, >= 1; per node if sim_per_node */
+    int sim_per_node;              /* ranks = per-node[:C]: sim_ranks = C on every node */
     seshat_clock_kind clock;       /* clock: cpu | wall | none */
     double cpu_factor;             /* cpu_factor: compute interval multiplier, > 0 */
     seshat_cpuclock cpu_clock;     /* cpu_clock: auto | perf | thread */
@@ -121,6 +124,9 @@ enum { SESHAT_KIND_P2P, SESHAT_KIND_COLL, SESHAT_KIND_COMM, SESHAT_KIND_WAITTEST
 int seshat_kindset_mask(const char *s, unsigned *mask);          /* 0 or -1 */
 int seshat_rankset_check(const char *s);                          /* 0 or -1 */
 int seshat_rankset_contains(const char *s, int rank);             /* 1 or 0 */
+/* ranks[0..n-1] (ascending) as a rank set "0-2,5" in buf (cut short, ending
+ * in "...", if it does not fit). */
+void seshat_rankset_format(const int *ranks, int n, char *buf, size_t len);
 int seshat_window_parse(const char *s, int64_t *from, int64_t *to); /* 0 or -1 */
 
 /* [network] segments: up to SESHAT_MAX_SEGMENTS pieces with increasing

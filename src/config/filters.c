@@ -1,5 +1,6 @@
 /* filters.c - the set-valued [trace] keys: rank sets ("0-3,8"), event
  * kinds ("p2p,collective"), and time windows ("1ms-5ms", "2s-"). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,6 +68,27 @@ int seshat_rankset_contains(const char *s, int rank)
     if (!strcmp(s, "all") || !*s)
         return 1;
     return ranges(s, rank, &hit) == 0 && hit;
+}
+
+void seshat_rankset_format(const int *ranks, int n, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (int i = 0; i < n && used < len; i++) {
+        int j = i;
+        while (j + 1 < n && ranks[j + 1] == ranks[j] + 1)
+            j++;
+        char item[40];
+        int w = j > i ? snprintf(item, sizeof item, "%s%d-%d", i ? "," : "", ranks[i], ranks[j])
+                      : snprintf(item, sizeof item, "%s%d", i ? "," : "", ranks[i]);
+        if (used + (size_t)w + 4 > len && j + 1 < n) {
+            snprintf(buf + used, len - used, ",...");
+            return;
+        }
+        snprintf(buf + used, len - used, "%s", item);
+        used += (size_t)w;
+        i = j;
+    }
 }
 
 int seshat_window_parse(const char *s, int64_t *from, int64_t *to)

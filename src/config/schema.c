@@ -9,8 +9,9 @@
 #define COLL_ALGS "auto|linear|binomial|binary|pipeline|recursive_doubling|rabenseifner|ring|bruck|pairwise|dissemination"
 
 const seshat_key seshat_keys[] = {
-    { "simulator", "ranks", KEY_INT, F(sim_ranks), "1", NULL, 1,
-      "network-model ranks K, the last K of the job", 1, SESHAT_MAX_APP_RANKS },
+    { "simulator", "ranks", KEY_MODEL_RANKS, F(sim_ranks), "1", NULL, 1,
+      "network-model ranks: K (the last K of the job), or per-node[:C] (C on every node, serving its own ranks; docs/cluster.md)",
+      1, SESHAT_MAX_APP_RANKS },
     { "simulator", "clock", KEY_ENUM, F(clock), "cpu", "cpu|wall|none", 0,
       "what measures compute intervals: thread CPU time, wall time, or nothing", 0, 0 },
     { "simulator", "cpu_factor", KEY_DOUBLE, F(cpu_factor), "1", NULL, 1,

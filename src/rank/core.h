@@ -14,12 +14,26 @@
 #include "mpi/calls.h"
 #include "wire/wire.h"
 
+/* ---- placement (placement.c): which model rank serves which rank ---- */
+typedef struct seshat_placement {
+    int napp, nmodel;        /* application ranks N (0..N-1), model ranks K (N..N+K-1) */
+    int *model_of;           /* application rank -> world rank of its model rank */
+} seshat_placement;
+/* From simulator.ranks (collective over the real world for per-node);
+ * -1 and err when the job does not fit it. */
+int seshat_placement_build(seshat_placement *p, const seshat_config *cfg, int world_rank,
+                           int world_size, char *err, size_t n);
+/* Collective over app: rank 0 prints which node's model rank serves whom. */
+void seshat_placement_print(const seshat_placement *p, MPI_Comm app, int app_rank);
+void seshat_placement_free(seshat_placement *p);
+
 /* ---- runtime (runtime.c owns and writes it) ---- */
 struct seshat_runtime {
     seshat_config cfg;
     seshat_model model;
     int world_rank, world_size;
     int napp, nmodel;        /* application ranks N, model ranks K */
+    seshat_placement place;  /* who serves whom (napp, nmodel copied above) */
     MPI_Comm app;            /* what the program sees as MPI_COMM_WORLD */
     MPI_Comm control;        /* duplicate of the real world, seshat's own */
     int relay;               /* [network] path = relay */
@@ -37,7 +51,7 @@ void seshat_runtime_stop(void);
 /* World rank of the model rank that serves application rank `r`. */
 static inline int seshat_model_rank_of(int r)
 {
-    return seshat_rt.napp + r % seshat_rt.nmodel;
+    return seshat_rt.place.model_of[r];
 }
 
 /* ---- virtual clock (clock.c) ---- */

@@ -32,6 +32,7 @@ static void run_model_rank(void)
     seshat_server_args a = {
         .cfg = &seshat_rt.cfg, .model = &seshat_rt.model, .control = seshat_rt.control,
         .world_rank = seshat_rt.world_rank, .napp = seshat_rt.napp, .nmodel = seshat_rt.nmodel,
+        .model_of = seshat_rt.place.model_of,
         .recv = seshat_real.Recv, .send = seshat_real.Send, .iprobe = seshat_real.Iprobe,
         .get_count = seshat_real.Get_count,
         .msglog = seshat_tracing ? seshat_trace_msglog : NULL,
@@ -110,14 +111,11 @@ int seshat_runtime_start(void)
         config_failure(err);
     if (seshat_model_init(&seshat_rt.model, &seshat_rt.cfg, err, sizeof err) != 0)
         config_failure(err);
-    seshat_rt.nmodel = seshat_rt.cfg.sim_ranks;
-    seshat_rt.napp = seshat_rt.world_size - seshat_rt.nmodel;
-    if (seshat_rt.napp < 1) {
-        snprintf(err, sizeof err, "simulator.ranks = %d: the job has only %d ranks; "
-                 "start N + %d (seshat-run -np N does this)",
-                 seshat_rt.nmodel, seshat_rt.world_size, seshat_rt.nmodel);
+    if (seshat_placement_build(&seshat_rt.place, &seshat_rt.cfg, seshat_rt.world_rank,
+                               seshat_rt.world_size, err, sizeof err))
         config_failure(err);
-    }
+    seshat_rt.napp = seshat_rt.place.napp;
+    seshat_rt.nmodel = seshat_rt.place.nmodel;
     seshat_rt.relay = seshat_rt.cfg.path == SESHAT_PATH_RELAY;
     seshat_watch_init();
     seshat_rt.contention = seshat_rt.cfg.model == SESHAT_MODEL_SIMGRID && seshat_rt.cfg.sg_contention;
@@ -164,6 +162,8 @@ static void print_summary(void)
     seshat_real.Reduce(&t, &tmax, 1, MPI_DOUBLE, MPI_MAX, 0, seshat_rt.app);
     seshat_real.Reduce(mine, total, 2, MPI_LONG_LONG, MPI_SUM, 0, seshat_rt.app);
     seshat_real.Reduce(ovh, ovh_r, 2, MPI_LONG_LONG, MPI_MAX, 0, seshat_rt.app);
+    if (seshat_rt.cfg.sim_per_node)
+        seshat_placement_print(&seshat_rt.place, seshat_rt.app, seshat_rt.world_rank);
     if (seshat_rt.world_rank != 0)
         return;
     double wall = wall_now() - start_wall;
@@ -193,4 +193,5 @@ void seshat_runtime_stop(void)
     if (seshat_rt.cfg.report_summary)
         print_summary();
     seshat_comms_fini();
+    seshat_placement_free(&seshat_rt.place);
 }

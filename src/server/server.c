@@ -433,7 +433,7 @@ void seshat_server_run(const seshat_server_args *a)
 {
     struct server s = { .a = a, .start = mono_ns() };
     for (int r = 0; r < a->napp; r++)
-        s.served += (a->napp + r % a->nmodel) == a->world_rank;
+        s.served += a->model_of[r] == a->world_rank;
     int relay = a->cfg->path == SESHAT_PATH_RELAY;
     if (a->cfg->report_matrix && seshat_matrix_init(&s.matrix, a->napp))
         seshat_error("report.matrix: out of memory for %d ranks", a->napp);

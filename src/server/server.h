@@ -15,6 +15,7 @@ typedef struct seshat_server_args {
     MPI_Comm control;        /* duplicate of the real world */
     int world_rank;
     int napp, nmodel;
+    const int *model_of;     /* application rank -> its model rank (core.h) */
     /* The real PMPI entry points (the server must not call wrappers). */
     int (*recv)(void *, int, MPI_Datatype, int, int, MPI_Comm, MPI_Status *);
     int (*send)(const void *, int, MPI_Datatype, int, int, MPI_Comm);

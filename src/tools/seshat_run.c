@@ -18,6 +18,7 @@
 #include "config/config.h"
 #include "tools/live_status.h"
 #include "tools/matrix_plot.h"
+#include "tools/node_map.h"
 
 #define MAX_SETS 256
 
@@ -130,7 +131,11 @@ static void remove_stale(const char *tmp)
         snprintf(path, sizeof path, "%s/%s", tmp, e->d_name);
         if (lstat(path, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid())
             continue;
-        strncat(path, "/init", sizeof path - strlen(path) - 1);
+        size_t len = strlen(path);
+        strncat(path, "/rankfile", sizeof path - len - 1);
+        unlink(path);
+        path[len] = 0;
+        strncat(path, "/init", sizeof path - len - 1);
         unlink(path);
         rmdir(dirname(path));
     }
@@ -197,6 +202,50 @@ static int fits_locally(int total)
         return 0;
     }
     return 1;
+}
+
+/* simulator.ranks = per-node[:C]: find the nodes, place the ranks, and
+ * (nodes named) write the rankfile into its own seshat-run-<pid>-* directory
+ * (removed after the job, or by remove_stale); a dry run's stays for the
+ * command it prints, as seshat-rankfile-*. Path "" on one machine, where
+ * mpirun's own mapping is the same. */
+static int per_node_map(seshat_node_map *m, int np, const seshat_config *cfg, int dry,
+                        char *rankfile, size_t len)
+{
+    char err[1024];
+    const char *tmp = getenv("TMPDIR"), *slot = getenv("SESHAT_RANKFILE_SLOT");
+    if (seshat_nodes_find(m, getenv("SESHAT_MPIRUN_ARGS"), err, sizeof err) ||
+        seshat_nodes_place(m, np, cfg->sim_ranks, err, sizeof err)) {
+        fprintf(stderr, "seshat-run: simulator.ranks = per-node: %s\n", err);
+        return -1;
+    }
+    rankfile[0] = 0;
+    if (!strcmp(m->source, "this machine"))
+        return 0;
+    tmp = tmp && *tmp ? tmp : "/tmp";
+    int fd = -1;
+    if (dry) {
+        snprintf(rankfile, len, "%s/seshat-rankfile-XXXXXX", tmp);
+        fd = mkstemp(rankfile);
+    } else {
+        remove_stale(tmp);
+        snprintf(rankfile, len, "%s/seshat-run-%d-XXXXXX", tmp, (int)getpid());
+        fd = mkdtemp(rankfile) ? 0 : -1;
+        strncat(rankfile, "/rankfile", len - strlen(rankfile) - 1);
+    }
+    if (fd < 0) {
+        fprintf(stderr, "seshat-run: simulator.ranks = per-node: cannot create the rankfile "
+                "in %s: %s\n", tmp, strerror(errno));
+        return -1;
+    }
+    if (fd > 0)
+        close(fd);
+    /* "0:*": every core of socket 0, where mpirun would bind by socket */
+    if (seshat_nodes_rankfile(m, rankfile, slot && *slot ? slot : "0:*", err, sizeof err)) {
+        fprintf(stderr, "seshat-run: simulator.ranks = per-node: %s\n", err);
+        return -1;
+    }
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -279,12 +328,18 @@ int main(int argc, char **argv)
         return 2;
     }
 
-    if (cfg.sim_ranks > np) {
+    seshat_node_map map = { 0 };
+    int nmodel = cfg.sim_ranks;
+    static char rankfile[PATH_MAX];
+    if (cfg.sim_per_node && per_node_map(&map, np, &cfg, dry, rankfile, sizeof rankfile))
+        return 2;
+    nmodel = cfg.sim_per_node ? map.nmodel : nmodel;
+    if (!cfg.sim_per_node && cfg.sim_ranks > np) {
         fprintf(stderr, "seshat-run: simulator.ranks = %d model ranks for %d application "
                 "ranks (-np): at most %d\n", cfg.sim_ranks, np, np);
         return 2;
     }
-    if (!dry && !fits_locally(np + cfg.sim_ranks))
+    if (!dry && !fits_locally(np + nmodel))
         return 2;
 
     char lib[PATH_MAX + 64], preload[3 * PATH_MAX], cfgpath[PATH_MAX], nprocs[16];
@@ -298,7 +353,7 @@ int main(int argc, char **argv)
     const char *extra = getenv("SESHAT_PRELOAD_EXTRA"), *old = getenv("LD_PRELOAD");
     snprintf(preload, sizeof preload, "LD_PRELOAD=%s%s%s%s%s", extra ? extra : "",
              extra ? ":" : "", lib, old && *old ? ":" : "", old ? old : "");
-    snprintf(nprocs, sizeof nprocs, "%d", np + cfg.sim_ranks);
+    snprintf(nprocs, sizeof nprocs, "%d", np + nmodel);
 
     char *args[4096];
     int n = 0;
@@ -310,6 +365,10 @@ int main(int argc, char **argv)
     char *extra_args = getenv("SESHAT_MPIRUN_ARGS") ? strdup(getenv("SESHAT_MPIRUN_ARGS")) : NULL;
     for (char *t = extra_args ? strtok(extra_args, " ") : NULL; t && n < 64; t = strtok(NULL, " "))
         args[n++] = t;
+    if (rankfile[0]) {
+        args[n++] = "--rankfile";
+        args[n++] = rankfile;
+    }
     args[n++] = "-np";
     args[n++] = nprocs;
     args[n++] = "-x";
@@ -345,10 +404,18 @@ int main(int argc, char **argv)
         args[n++] = argv[i];
     args[n] = NULL;
     if (dry) {
+        if (cfg.sim_per_node)
+            seshat_nodes_print(&map, stdout, "# ");
+        if (rankfile[0])
+            printf("# rankfile %s (written for this command; remove it after)\n", rankfile);
         print_quoted(args);
         return 0;
     }
-    int rc = run(args, np, cfg.sim_ranks), reached = init_reached(init);
+    int rc = run(args, np, nmodel), reached = init_reached(init);
+    if (rankfile[0]) {
+        unlink(rankfile);
+        rmdir(dirname(rankfile));
+    }
     seshat_job_reraise();   /* a signal ended the job: end the same way */
     if (!reached) {
         /* Not an MPI program, or the library not preloaded (a static

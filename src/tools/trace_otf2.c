@@ -4,7 +4,12 @@
  * Test that completed a nonblocking one, after an MPI_IRECV_REQUEST where
  * it was posted), never before its send; nonblocking sends are MPI_ISEND
  * + MPI_ISEND_COMPLETE with the trace's request ids. Every communicator
- * of the trace is defined, and ranks in events are ranks in it. */
+ * of the trace is defined, and ranks in events are ranks in it.
+ * Source locations: each call site of sites-<r>.txt becomes a
+ * SourceCodeLocation (file, line) and a CallingContext (the MPI region,
+ * under the calling function's); every Enter carries both as attributes
+ * ("source code location", "calling context"). Calling functions are
+ * regions of their own, with their file and the lines of their calls. */
 #include <otf2/otf2.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +48,24 @@ struct comm { int64_t id; uint32_t size; uint64_t *world; };
 
 /* Regions are numbered densely in order of first use, as OTF2 wants;
  * communicators too (MPI_COMM_WORLD first). */
+/* Where calls come from: files and lines, calling functions, contexts. */
+struct scl { int file; uint32_t line; };                 /* file: index into strs */
+struct ufn { int name, file; uint32_t begin, end; int ctx; };
+/* A calling context: an MPI call (call id >= 0) at a source location under
+ * its function's context, or a function's (call -1). Contexts are numbered
+ * as they appear, a parent before its children, as OTF2 wants. */
+struct ctx { int call, scl, ufn; };
+struct where {
+    char **strs;
+    int nstrs;
+    struct scl *scl;
+    int nscl;
+    struct ufn *ufn;
+    int nufn;
+    struct ctx *ctx;
+    int nctx;
+};
+
 struct pass {
     int region[SESHAT_CALL_COUNT];
     int order[SESHAT_CALL_COUNT];
@@ -51,6 +74,7 @@ struct pass {
     struct comm *comms;
     int ncomms;
     seshat_tcalls calls;   /* the trace's call ids -> this build's (by name; -1 skipped) */
+    struct where wh;
 };
 
 /* Requests in flight on one rank: id -> what the completion will say. */
@@ -118,6 +142,9 @@ struct rank_state {
     size_t ndone, capdone;
     struct mine *mine;
     size_t nmine;
+    struct site { int scl, ufn, call, ctx; } *site;   /* this rank's call sites */
+    size_t nsite;
+    OTF2_AttributeList *attrs;
 };
 
 /* Communicator ids are unique only among a communicator's members (the
@@ -198,6 +225,132 @@ static OTF2_RegionRef region_of(struct pass *ps, uint64_t call)
         ps->region[call] = ++ps->nregions;
     }
     return (OTF2_RegionRef)(ps->region[call] - 1);
+}
+
+/* Grows an array of n elements by one; NULL when out of memory. */
+static void *grow(void *base, int n, size_t size)
+{
+    return realloc(base, ((size_t)n + 1) * size);
+}
+
+static int str_index(struct where *wh, const char *str)
+{
+    for (int i = 0; i < wh->nstrs; i++)
+        if (!strcmp(wh->strs[i], str))
+            return i;
+    char **n = grow(wh->strs, wh->nstrs, sizeof *n), *dup = strdup(str);
+    if (!n || !dup) {
+        free(dup);
+        if (n)
+            wh->strs = n;
+        return -1;
+    }
+    wh->strs = n;
+    n[wh->nstrs] = dup;
+    return wh->nstrs++;
+}
+
+static int scl_index(struct where *wh, int file, uint32_t line)
+{
+    for (int i = 0; i < wh->nscl; i++)
+        if (wh->scl[i].file == file && wh->scl[i].line == line)
+            return i;
+    struct scl *n = grow(wh->scl, wh->nscl, sizeof *n);
+    if (!n)
+        return -1;
+    wh->scl = n;
+    n[wh->nscl] = (struct scl){ file, line };
+    return wh->nscl++;
+}
+
+static int ufn_index(struct where *wh, int name, int file, uint32_t line)
+{
+    int i = 0;
+    while (i < wh->nufn && !(wh->ufn[i].name == name && wh->ufn[i].file == file))
+        i++;
+    if (i == wh->nufn) {
+        struct ufn *n = grow(wh->ufn, wh->nufn, sizeof *n);
+        if (!n)
+            return -1;
+        wh->ufn = n;
+        n[wh->nufn++] = (struct ufn){ name, file, line, line, -1 };
+    }
+    struct ufn *u = &wh->ufn[i];
+    if (line && (!u->begin || line < u->begin))
+        u->begin = line;
+    if (line > u->end)
+        u->end = line;
+    return i;
+}
+
+static int ctx_index(struct where *wh, int call, int scl, int ufn)
+{
+    if (call >= 0 && wh->ufn[ufn].ctx < 0 && (wh->ufn[ufn].ctx = ctx_index(wh, -1, -1, ufn)) < 0)
+        return -1;
+    for (int i = 0; i < wh->nctx; i++)
+        if (wh->ctx[i].call == call && wh->ctx[i].scl == scl && wh->ctx[i].ufn == ufn)
+            return i;
+    struct ctx *n = grow(wh->ctx, wh->nctx, sizeof *n);
+    if (!n)
+        return -1;
+    wh->ctx = n;
+    n[wh->nctx] = (struct ctx){ call, scl, ufn };
+    return wh->nctx++;
+}
+
+/* sites-<r>.txt: "index = function file:line module", or
+ * "index = function ?+0xOFF module" without line information (the module
+ * then stands for the file, line 0). */
+static void read_sites(const char *dir, int r, struct rank_state *st)
+{
+    char path[4200], line[4096];
+    snprintf(path, sizeof path, "%s/sites-%d.txt", dir, r);
+    FILE *f = fopen(path, "r");
+    while (f && fgets(line, sizeof line, f)) {
+        int idx;
+        char fn[1024], loc[1024], mod[1024] = "?";
+        if (line[0] == '#' || sscanf(line, "%d = %1023s %1023s %1023s", &idx, fn, loc, mod) < 3 ||
+            idx < 0 || idx > 1000000)
+            continue;
+        if ((size_t)idx >= st->nsite) {
+            struct site *n = realloc(st->site, ((size_t)idx + 1) * sizeof *n);
+            if (!n)
+                break;
+            for (size_t i = st->nsite; i <= (size_t)idx; i++)
+                n[i] = (struct site){ -1, -1, -1, -1 };
+            st->site = n;
+            st->nsite = (size_t)idx + 1;
+        }
+        char *colon = strrchr(loc, ':');
+        uint32_t ln = 0;
+        if (loc[0] != '?' && colon) {
+            *colon = 0;
+            ln = (uint32_t)strtoul(colon + 1, NULL, 10);
+        }
+        const char *file = loc[0] != '?' ? loc : mod;
+        struct where *wh = &st->ps->wh;
+        int fi = str_index(wh, file), ni = str_index(wh, fn);
+        if (fi >= 0 && ni >= 0)
+            st->site[idx] = (struct site){ scl_index(wh, fi, ln), ufn_index(wh, ni, fi, ln), -1, -1 };
+    }
+    if (f)
+        fclose(f);
+}
+
+/* The attributes of an Enter at call site `site` of call `call`. */
+static OTF2_AttributeList *enter_attrs(struct rank_state *st, uint64_t site, uint64_t call)
+{
+    if (site >= st->nsite || st->site[site].scl < 0 || !st->attrs)
+        return NULL;
+    struct site *x = &st->site[site];
+    if (x->call != (int)call) {
+        x->call = (int)call;
+        x->ctx = ctx_index(&st->ps->wh, (int)call, x->scl, x->ufn);
+    }
+    OTF2_AttributeList_AddSourceCodeLocationRef(st->attrs, 0, (OTF2_SourceCodeLocationRef)x->scl);
+    if (x->ctx >= 0)
+        OTF2_AttributeList_AddCallingContextRef(st->attrs, 1, (OTF2_CallingContextRef)x->ctx);
+    return st->attrs;
 }
 
 static int get(const seshat_tr_record *rec, uint64_t *v, int n)
@@ -288,6 +441,9 @@ static void p2p_record(struct rank_state *st, const seshat_tr_record *rec, uint6
         *e = (struct req){ id, REQ_MATCHED, peer, tag, comm, v[3] };
 }
 
+/* Bcast, reduce, gather, scatter have a root; the others none. */
+static int rooted(uint64_t kind) { return kind == 1 || kind == 2 || kind == 4 || kind == 5; }
+
 /* One rank's stream into its event writer. */
 static int write_rank(const char *dir, int r, OTF2_EvtWriter *w, struct pass *ps)
 {
@@ -296,12 +452,13 @@ static int write_rank(const char *dir, int r, OTF2_EvtWriter *w, struct pass *ps
     seshat_tr *tr = seshat_tr_open(path, err, sizeof err);
     if (!tr)
         return 0;   /* a rank not traced (trace.ranks) */
-    struct rank_state st = { .w = w, .ps = ps };
+    struct rank_state st = { .w = w, .ps = ps, .attrs = OTF2_AttributeList_New() };
+    read_sites(dir, r, &st);
     seshat_tr_record rec;
     uint64_t v[5], t = 0;
     int coll_open = 0, rc;
     int64_t open_region = -1;   /* MPI_Finalize has no exit record */
-    uint64_t cv[4];
+    uint64_t cv[7];
     while ((rc = seshat_tr_next(tr, &rec)) == 1) {
         switch (rec.kind) {
         case SESHAT_REC_COMM:
@@ -312,7 +469,7 @@ static int write_rank(const char *dir, int r, OTF2_EvtWriter *w, struct pass *ps
                 break;
             t += v[1];
             open_region = (int64_t)region_of(ps, v[0]);
-            OTF2_EvtWriter_Enter(w, NULL, t, (OTF2_RegionRef)open_region);
+            OTF2_EvtWriter_Enter(w, enter_attrs(&st, v[2], v[0]), t, (OTF2_RegionRef)open_region);
             break;
         case SESHAT_REC_EXIT:
             if (get(&rec, v, 2) || (v[0] = (uint64_t)seshat_tcalls_id(&ps->calls, v[0])) >= SESHAT_CALL_COUNT)
@@ -324,8 +481,9 @@ static int write_rank(const char *dir, int r, OTF2_EvtWriter *w, struct pass *ps
                 int k = my_comm(&st, seshat_unzigzag(cv[1]));
                 OTF2_EvtWriter_MpiCollectiveEnd(w, NULL, t, coll_ops[cv[0] < 11 ? cv[0] : 0],
                                                 k < 0 ? 0 : (OTF2_CommRef)(k + 1),
-                                                root < 0 ? OTF2_UNDEFINED_UINT32 : (uint32_t)root,
-                                                cv[3], cv[3]);
+                                                root < 0 || !rooted(cv[0]) ? OTF2_UNDEFINED_UINT32
+                                                                           : (uint32_t)root,
+                                                cv[5], cv[6]);
                 coll_open = 0;
             }
             OTF2_EvtWriter_Leave(w, NULL, t, region_of(ps, v[0]));
@@ -339,7 +497,11 @@ static int write_rank(const char *dir, int r, OTF2_EvtWriter *w, struct pass *ps
                 p2p_record(&st, &rec, t);
             break;
         case SESHAT_REC_COLL:
-            if (get(&rec, cv, 4) == 0 && !coll_open) {
+            if (get(&rec, cv, 7) && get(&rec, cv, 4) == 0)   /* before the sizes were recorded */
+                cv[5] = cv[6] = cv[3];
+            else if (get(&rec, cv, 7))
+                break;
+            if (!coll_open) {
                 OTF2_EvtWriter_MpiCollectiveBegin(w, NULL, t);
                 coll_open = 1;
             }
@@ -356,9 +518,97 @@ static int write_rank(const char *dir, int r, OTF2_EvtWriter *w, struct pass *ps
     free(st.reqs.slot);
     free(st.done);
     free(st.mine);
+    free(st.site);
+    if (st.attrs)
+        OTF2_AttributeList_Delete(st.attrs);
     if (t > ps->t_max)
         ps->t_max = t;
     return 0;
+}
+
+/* Region roles as Score-P gives them (Vampir groups MPI time by them). */
+static OTF2_RegionRole mpi_role(const char *f)
+{
+    static const char *const one2all[] = { "MPI_Bcast", "MPI_Ibcast", "MPI_Scatter", "MPI_Iscatter",
+                                           "MPI_Scatterv", "MPI_Iscatterv", NULL };
+    static const char *const all2one[] = { "MPI_Reduce", "MPI_Ireduce", "MPI_Gather", "MPI_Igather",
+                                           "MPI_Gatherv", "MPI_Igatherv", NULL };
+    static const char *const all2all[] = { "allreduce", "allgather", "alltoall", "reduce_scatter",
+                                           "scan", "neighbor", NULL };
+    static const char *const p2p[] = { "send", "recv", "probe", "mpi_wait", "mpi_test", "mpi_start",
+                                       "mpi_request_free", "mpi_cancel", NULL };
+    char low[64];
+    size_t i = 0;
+    for (; f[i] && i < sizeof low - 1; i++)
+        low[i] = (char)(f[i] >= 'A' && f[i] <= 'Z' ? f[i] + 32 : f[i]);
+    low[i] = 0;
+    if (!strcmp(f, "MPI_Barrier") || !strcmp(f, "MPI_Ibarrier"))
+        return OTF2_REGION_ROLE_BARRIER;
+    for (int k = 0; one2all[k]; k++)
+        if (!strcmp(f, one2all[k]))
+            return OTF2_REGION_ROLE_COLL_ONE2ALL;
+    for (int k = 0; all2one[k]; k++)
+        if (!strcmp(f, all2one[k]))
+            return OTF2_REGION_ROLE_COLL_ALL2ONE;
+    for (int k = 0; all2all[k]; k++)
+        if (strstr(low, all2all[k]))
+            return strstr(low, "neighbor") ? OTF2_REGION_ROLE_COLL_OTHER : OTF2_REGION_ROLE_COLL_ALL2ALL;
+    for (int k = 0; p2p[k]; k++)
+        if (k < 3 ? strstr(low, p2p[k]) != NULL : !strncmp(low, p2p[k], strlen(p2p[k])))
+            return OTF2_REGION_ROLE_POINT2POINT;
+    return OTF2_REGION_ROLE_FUNCTION;
+}
+
+/* Strings from `s` on: the files and functions of the call sites, then
+ * the calling functions' regions, the source code locations, the calling
+ * contexts and the two attributes Enter events carry. Returns the next
+ * free string reference. */
+static uint32_t write_where(OTF2_GlobalDefWriter *d, const struct pass *ps, uint32_t s)
+{
+    const struct where *wh = &ps->wh;
+    uint32_t s0 = s;
+    for (int i = 0; i < wh->nstrs; i++)
+        OTF2_GlobalDefWriter_WriteString(d, s++, wh->strs[i]);
+    uint32_t noline = s++;   /* the description of a function without line information */
+    OTF2_GlobalDefWriter_WriteString(d, noline, "no line information");
+    for (int i = 0; i < wh->nufn; i++) {
+        const struct ufn *u = &wh->ufn[i];
+        OTF2_GlobalDefWriter_WriteRegion(d, (OTF2_RegionRef)(ps->nregions + i), s0 + (uint32_t)u->name,
+                                         s0 + (uint32_t)u->name, u->begin ? 0 : noline,
+                                         OTF2_REGION_ROLE_FUNCTION,
+                                         OTF2_PARADIGM_USER, OTF2_REGION_FLAG_NONE,
+                                         s0 + (uint32_t)u->file, u->begin, u->end);
+    }
+    for (int i = 0; i < wh->nscl; i++)
+        OTF2_GlobalDefWriter_WriteSourceCodeLocation(d, (OTF2_SourceCodeLocationRef)i,
+                                                     s0 + (uint32_t)wh->scl[i].file, wh->scl[i].line);
+    /* A function's context has no source location: its own caller is
+     * not in the trace. */
+    for (int i = 0; i < wh->nctx; i++) {
+        const struct ctx *c = &wh->ctx[i];
+        if (c->call < 0)
+            OTF2_GlobalDefWriter_WriteCallingContext(d, (OTF2_CallingContextRef)i,
+                                                     (OTF2_RegionRef)(ps->nregions + c->ufn),
+                                                     OTF2_UNDEFINED_SOURCE_CODE_LOCATION,
+                                                     OTF2_UNDEFINED_CALLING_CONTEXT);
+        else
+            OTF2_GlobalDefWriter_WriteCallingContext(d, (OTF2_CallingContextRef)i,
+                                                     (OTF2_RegionRef)(ps->region[c->call] - 1),
+                                                     (OTF2_SourceCodeLocationRef)c->scl,
+                                                     (OTF2_CallingContextRef)wh->ufn[c->ufn].ctx);
+    }
+    static const char *const attr[][2] = {
+        { "source code location", "file and line of the MPI call in the program" },
+        { "calling context", "the MPI call under the function that made it" },
+    };
+    for (int k = 0; k < 2; k++) {
+        OTF2_GlobalDefWriter_WriteString(d, s, attr[k][0]);
+        OTF2_GlobalDefWriter_WriteString(d, s + 1, attr[k][1]);
+        OTF2_GlobalDefWriter_WriteAttribute(d, (OTF2_AttributeRef)k, s, s + 1,
+                                            k ? OTF2_TYPE_CALLING_CONTEXT : OTF2_TYPE_SOURCE_CODE_LOCATION);
+        s += 2;
+    }
+    return s;
 }
 
 static void write_defs(OTF2_Archive *a, int n, const struct pass *ps, const uint64_t *nevents)
@@ -371,12 +621,16 @@ static void write_defs(OTF2_Archive *a, int n, const struct pass *ps, const uint
     OTF2_GlobalDefWriter_WriteString(d, s++, "machine");           /* 1 */
     OTF2_GlobalDefWriter_WriteString(d, s++, "MPI_COMM_WORLD");    /* 2 */
     OTF2_GlobalDefWriter_WriteSystemTreeNode(d, 0, 1, 1, OTF2_UNDEFINED_SYSTEM_TREE_NODE);
+    OTF2_GlobalDefWriter_WriteString(d, s, "MPI");
+    OTF2_GlobalDefWriter_WriteParadigm(d, OTF2_PARADIGM_MPI, s++, OTF2_PARADIGM_CLASS_PROCESS);
     for (int i = 0; i < ps->nregions; i++) {
-        OTF2_GlobalDefWriter_WriteString(d, s, seshat_call_names[ps->order[i]]);
-        OTF2_GlobalDefWriter_WriteRegion(d, (OTF2_RegionRef)i, s, s, 0, OTF2_REGION_ROLE_FUNCTION,
+        const char *call = seshat_call_names[ps->order[i]];
+        OTF2_GlobalDefWriter_WriteString(d, s, call);
+        OTF2_GlobalDefWriter_WriteRegion(d, (OTF2_RegionRef)i, s, s, 0, mpi_role(call),
                                          OTF2_PARADIGM_MPI, OTF2_REGION_FLAG_NONE, 0, 0, 0);
         s++;
     }
+    s = write_where(d, ps, s);
     uint64_t *members = malloc(sizeof *members * (size_t)n);
     for (int r = 0; r < n; r++) {
         snprintf(name, sizeof name, "rank %d", r);
@@ -481,6 +735,12 @@ int seshat_export_otf2(const char *dir, int n, const char *out)
         free(ps.comms[k].world);
     free(ps.comms);
     seshat_tcalls_free(&ps.calls);
+    for (int i = 0; i < ps.wh.nstrs; i++)
+        free(ps.wh.strs[i]);
+    free(ps.wh.strs);
+    free(ps.wh.scl);
+    free(ps.wh.ufn);
+    free(ps.wh.ctx);
     if (rc != OTF2_SUCCESS) {
         fprintf(stderr, "seshat-trace: %s: %s\n", out, OTF2_Error_GetName(rc));
         return 1;

@@ -51,5 +51,10 @@ int seshat_trace_dir(const seshat_config *cfg, MPI_Comm world, int world_rank, c
         fprintf(stderr, "seshat: %s exists; writing the trace to %s\n", cfg->trace_dir, dir);
     }
     seshat_real.Bcast(dir, (int)len, MPI_CHAR, 0, world);
+    /* Node-local disks (docs/cluster.md): the same path on every node;
+     * on a shared file system it exists already. */
+    if (world_rank != 0 && dir[0] && mkdir(dir, 0755) != 0 && errno != EEXIST)
+        fprintf(stderr, "seshat: rank %d: cannot create the trace directory %s on this node: "
+                "%s\n", world_rank, dir, strerror(errno));
     return dir[0] ? 0 : -1;
 }

@@ -5,11 +5,18 @@ well formed: a tar with anchor.xml; the XML parses; every metric has
 program tree) and <id>.data (CUBEX.DATA, one value per listed call node and
 per location, of the metric's dtype). Prints a summary; exit 1 with the
 reason otherwise. Also prints "complete: true|false" and one "problem: ..."
-line per problem from the seshat.* attributes. Standard library only."""
+line per problem from the seshat.* attributes. Then applies the rules of
+cube_check.py (Scalasca names and hierarchy, regions with files and lines,
+the call tree), so every CUBE file a test reads back obeys them. Standard
+library only."""
+import os
 import struct
 import sys
 import tarfile
 import xml.etree.ElementTree as ET
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cube_check  # noqa: E402
 
 SIZES = {"DOUBLE": 8, "UINT64": 8, "INT64": 8, "FLOAT": 4, "INT32": 4, "UINT32": 4}
 
@@ -66,7 +73,10 @@ def main(path):
         print("complete: %s" % attrs["seshat.complete"])
         for k in sorted((k for k in attrs if k.startswith("seshat.problem.")), key=lambda k: int(k.split(".")[-1])):
             print("problem: %s" % attrs[k])
-    print("%s: well formed: %d metrics, %d call nodes, %d locations, %d members"
+    failed = cube_check.Checker(path, quiet=True).check()
+    if failed:
+        fail("%s: Scalasca/cubelib rules failed: %s" % (path, "; ".join(failed)))
+    print("%s: well formed, Scalasca rules hold: %d metrics, %d call nodes, %d locations, %d members"
           % (path, len(metrics), len(cnodes), len(locations), len(names)))
 
 

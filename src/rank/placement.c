@@ -1,0 +1,151 @@
+/* placement.c - which model rank serves which application rank.
+ * simulator.ranks = K: the last K world ranks, rank r served by N + r mod K.
+ * simulator.ranks = per-node:C: C model ranks on every node (the nodes are
+ * MPI_COMM_TYPE_SHARED groups), each serving application ranks of its own
+ * node; seshat-run places them (a rankfile), this only finds and checks
+ * them. Application ranks stay 0..N-1, model ranks N..N+K-1 (docs/cluster.md). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "rank/core.h"
+
+static int plain(seshat_placement *p, int world_size, int k, char *err, size_t n)
+{
+    p->nmodel = k;
+    p->napp = world_size - k;
+    if (p->napp < 1) {
+        snprintf(err, n, "simulator.ranks = %d: the job has only %d ranks; start N + %d "
+                 "(seshat-run -np N does this)", k, world_size, k);
+        return -1;
+    }
+    if (!(p->model_of = malloc((size_t)p->napp * sizeof *p->model_of))) {
+        snprintf(err, n, "simulator.ranks: out of memory for %d ranks", p->napp);
+        return -1;
+    }
+    for (int r = 0; r < p->napp; r++)
+        p->model_of[r] = p->napp + r % k;
+    return 0;
+}
+
+/* leader[r]: the lowest world rank on r's node, for every world rank. */
+static int *node_leaders(int world_rank, int world_size)
+{
+    MPI_Comm node;
+    int leader, *all = malloc((size_t)world_size * sizeof *all);
+    seshat_real.Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, world_rank, MPI_INFO_NULL,
+                                &node);
+    seshat_real.Allreduce(&world_rank, &leader, 1, MPI_INT, MPI_MIN, node);
+    seshat_real.Comm_free(&node);
+    int ok = all != NULL, all_ok;
+    seshat_real.Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (!all_ok) {
+        free(all);
+        return NULL;
+    }
+    seshat_real.Allgather(&leader, 1, MPI_INT, all, 1, MPI_INT, MPI_COMM_WORLD);
+    return all;
+}
+
+/* Per node (in order of leaders) its C model ranks, the ranks at the end
+ * of the world on it; -1 and err if a node has not exactly C. */
+static int per_node(seshat_placement *p, const int *leader, int world_size, int c, char *err,
+                    size_t n)
+{
+    int nodes = 0;
+    for (int r = 0; r < world_size; r++)
+        nodes += leader[r] == r;
+    char what[32];
+    snprintf(what, sizeof what, c == 1 ? "per-node" : "per-node:%d", c);
+    p->nmodel = c * nodes;
+    p->napp = world_size - p->nmodel;
+    if (p->napp < 1) {
+        snprintf(err, n, "simulator.ranks = %s on %d nodes: the job has only %d ranks; "
+                 "start it with seshat-run, which adds %d per node", what, nodes, world_size, c);
+        return -1;
+    }
+    int *first = calloc((size_t)world_size, sizeof *first), *seen = calloc((size_t)world_size,
+                                                                              sizeof *seen);
+    p->model_of = malloc((size_t)p->napp * sizeof *p->model_of);
+    int *models = malloc((size_t)p->nmodel * sizeof *models), rc = 0;
+    if (!first || !seen || !p->model_of || !models) {
+        snprintf(err, n, "simulator.ranks: out of memory for %d ranks", world_size);
+        rc = -1;
+    }
+    /* first[leader]: where its node's model ranks start in models[] */
+    for (int r = 0, d = 0; !rc && r < world_size; r++)
+        if (leader[r] == r)
+            first[r] = c * d++;
+    for (int r = p->napp; !rc && r < world_size; r++) {
+        int l = leader[r];
+        if (seen[l] < c)
+            models[first[l] + seen[l]] = r;
+        seen[l]++;
+    }
+    for (int r = 0; !rc && r < world_size; r++)
+        if (leader[r] == r && seen[r] != c) {
+            snprintf(err, n, "simulator.ranks = %s: the node of rank %d holds %d of the "
+                     "model ranks %d-%d, expected %d (start the job with seshat-run, whose "
+                     "rankfile places them; docs/cluster.md)", what, r, seen[r], p->napp,
+                     world_size - 1, c);
+            rc = -1;
+        }
+    for (int r = 0; !rc && r < p->napp; r++)
+        seen[leader[r]] = 0;
+    for (int r = 0; !rc && r < p->napp; r++) {
+        int l = leader[r];
+        p->model_of[r] = models[first[l] + seen[l]++ % c];
+    }
+    free(first);
+    free(seen);
+    free(models);
+    return rc;
+}
+
+int seshat_placement_build(seshat_placement *p, const seshat_config *cfg, int world_rank,
+                           int world_size, char *err, size_t n)
+{
+    p->model_of = NULL;
+    if (!cfg->sim_per_node)
+        return plain(p, world_size, cfg->sim_ranks, err, n);
+    int *leader = node_leaders(world_rank, world_size);
+    if (!leader) {
+        snprintf(err, n, "simulator.ranks: out of memory for %d ranks", world_size);
+        return -1;
+    }
+    int rc = per_node(p, leader, world_size, cfg->sim_ranks, err, n);
+    free(leader);
+    return rc;
+}
+
+/* Rank 0 of app: one line per model rank, "seshat: node NAME: model rank
+ * M serves ranks LIST" (the node named by the first rank it serves). */
+void seshat_placement_print(const seshat_placement *p, MPI_Comm app, int app_rank)
+{
+    char name[MPI_MAX_PROCESSOR_NAME] = "", *names = NULL;
+    int len;
+    seshat_real.Get_processor_name(name, &len);
+    if (app_rank == 0)
+        names = calloc((size_t)p->napp, MPI_MAX_PROCESSOR_NAME);
+    seshat_real.Gather(name, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, names, MPI_MAX_PROCESSOR_NAME,
+                       MPI_CHAR, 0, app);
+    int *served = app_rank == 0 ? malloc((size_t)p->napp * sizeof *served) : NULL;
+    for (int m = p->napp; served && names && m < p->napp + p->nmodel; m++) {
+        int k = 0;
+        for (int r = 0; r < p->napp; r++)
+            if (p->model_of[r] == m)
+                served[k++] = r;
+        char list[256];
+        seshat_rankset_format(served, k, list, sizeof list);
+        fprintf(stderr, "seshat: node %s: model rank %d serves %s %s\n",
+                k ? names + (size_t)served[0] * MPI_MAX_PROCESSOR_NAME : "?", m,
+                k == 1 ? "rank" : "ranks", k ? list : "none");
+    }
+    free(served);
+    free(names);
+}
+
+void seshat_placement_free(seshat_placement *p)
+{
+    free(p->model_of);
+    p->model_of = NULL;
+}

@@ -1,0 +1,118 @@
+#!/bin/bash
+# run_outputs.sh - the analyzer's and the exporter's outputs as the field's
+# tools expect them (docs/analysis-outputs.md):
+# - analysis.cubex against Scalasca 2.x's metric names and hierarchy,
+#   regions with files and lines, a real call tree, values = analysis.json
+#   (tests/tools/cube_check.py);
+# - the OTF2 export through otf2-print: source code locations and calling
+#   contexts on every ENTER, communicators and groups for Vampir's matrix,
+#   the bytes matrix = analysis.json, nonblocking events paired
+#   (tests/tools/otf2_check.py);
+# - report.html in headless Chromium: its text = analysis.json, the zoom
+#   and sort clicks, screenshots at two sizes not blank
+#   (tests/tools/html_check.py; SESHAT_SCREENSHOT_DIR keeps the PNGs).
+cd "$(dirname "$0")/../.." || exit 1
+. tests/mpi/lib.sh
+AN="$BUILD/bin/seshat-analyze"
+TR="$BUILD/bin/seshat-trace"
+dir=$(mktemp -d)
+trap 'rm -rf "$dir" "$OUT"' EXIT
+SC=tests/mpi/an_scenarios.c
+
+# outputs NAME NP [--set ...] -- PROGRAM ARGS... : trace, analyze, export.
+outputs() {
+    local name=$1 np=$2; shift 2
+    local set=()
+    while [ "$1" != -- ]; do set+=("$1"); shift; done
+    shift
+    desc="outputs $name"
+    job "$desc" "$RUN" --set simulator.clock=none "${set[@]}" --trace "$dir/$name" -np "$np" -- "$@" &&
+        [ $rc -eq 0 ] || { bad "$desc: the traced run failed (exit $rc)"; return 1; }
+    job "$desc" "$AN" --quiet "$dir/$name" && [ $rc -eq 0 ] || { bad "$desc: seshat-analyze exit $rc"; return 1; }
+    job "$desc" "$TR" otf2 "$dir/$name" "$dir/$name.otf2" && [ $rc -eq 0 ] || { bad "$desc: otf2 export exit $rc"; return 1; }
+}
+
+# cube NAME [analysis.json]: every rule of cube_check.py holds.
+cube() {
+    python3 tests/tools/cube_check.py "$dir/$1/analysis.cubex" ${2:+"$dir/$1/analysis.json"} >"$OUT" 2>&1 &&
+        ok "outputs $1: CUBE: $(grep -c '^ok ' "$OUT") rules hold ($(grep '^ok   calltree' "$OUT" | cut -d: -f2-))" ||
+        bad "outputs $1: cube_check.py"
+}
+
+# otf2 NAME [--json] [--site CALL@FILE:LINE@RANK ...]
+otf2() {
+    local name=$1 json=(); shift
+    [ "$1" = --json ] && { json=("$dir/$name/analysis.json"); shift; }
+    command -v otf2-print >/dev/null || { echo "skip outputs $name: OTF2 checks (no otf2-print)"; return; }
+    python3 tests/tools/otf2_check.py "$dir/$name.otf2/traces.otf2" "${json[@]}" "$@" >"$OUT" 2>&1 &&
+        ok "outputs $name: OTF2: $(grep -c '^ok ' "$OUT") rules hold ($(grep '^ok   sources' "$OUT" | cut -d: -f2-))" ||
+        bad "outputs $name: otf2_check.py"
+}
+
+# Every wait-state scenario, 4 ranks: calls from main and from 8 functions.
+if outputs all 4 -- "$T/an_scenarios" all; then
+    cube all --json
+    # the call tree as the source has it: late_sender() calls MPI_Recv at
+    # line 53; main calls MPI_Barrier at 223; the Early Reduce text is fixed
+    desc="outputs all: CUBE call tree"
+    got=$(python3 - "$dir/all/analysis.cubex" <<'PY'
+import sys, tarfile, xml.etree.ElementTree as ET
+root = ET.fromstring(tarfile.open(sys.argv[1]).extractfile("anchor.xml").read())
+reg = {r.get("id"): r for r in root.iter("region")}
+def path(c, up):
+    return up + [reg[c.get("calleeId")].findtext("name")]
+out = []
+def walk(c, up):
+    p = path(c, up)
+    if p[-1] in ("MPI_Recv", "MPI_Barrier") and c.get("line") in ("53", "223"):
+        out.append("/".join(p) + "@" + c.get("mod") + ":" + c.get("line"))
+    for k in c.findall("cnode"):
+        walk(k, p)
+for c in root.find("program").findall("cnode"):
+    walk(c, [])
+er = [m.findtext("descr") for m in root.iter("metric") if m.findtext("uniq_name") == "mpi_earlyreduce"]
+print(" ".join(sorted(out)), er[0])
+PY
+)
+    want="main/MPI_Barrier@$SC:223 main/late_sender/MPI_Recv@$SC:53 A reduction/gather root waited for the latest sender to enter"
+    [ "$got" = "$want" ] && ok "$desc: $got" || bad "$desc: '$got', want '$want'"
+    otf2 all --json --site "MPI_Recv@$SC:53@0" --site "MPI_Issend@$SC:102@0" --site "MPI_Barrier@$SC:223@3"
+    desc="outputs all: report.html"
+    if command -v chromium >/dev/null || command -v chromium-browser >/dev/null; then
+        python3 tests/tools/html_check.py "$dir/all/report.html" "$dir/all/analysis.json" \
+            ${SESHAT_SCREENSHOT_DIR:+"$SESHAT_SCREENSHOT_DIR"} >"$OUT" 2>&1 &&
+            ok "$desc: $(grep -c '^ok ' "$OUT") browser rules hold ($(grep '^ok   zoom' "$OUT" | cut -d: -f2-))" ||
+            bad "$desc: html_check.py"
+        # the mouse, through Chromium's DevTools: zoom button, drag, wheel, show link
+        python3 tests/tools/html_clicks.py "$dir/all/report.html" "$dir/all/analysis.json" >"$OUT" 2>&1 &&
+            ok "$desc: $(tail -1 "$OUT" | sed 's/^.*: //') (zoom in, drag, wheel, whole run, click, show)" ||
+            bad "$desc: html_clicks.py"
+    else
+        echo "skip $desc: browser tests (no chromium; tools/install-deps.sh installs it)"
+    fi
+fi
+
+# Fortran (mpi_f08): the calls come from the program unit, not Open MPI's
+# binding; the root of the call tree is the program's main.
+if outputs f08 2 -- "$T/pingpong_f08"; then
+    cube f08 --json
+    otf2 f08 --json
+fi
+
+# A program built without -g: call sites are module offsets, no lines;
+# regions say "no line information", calls from one function merge by call.
+desc="outputs nolines"
+if mpicc -O1 -o "$dir/ring_nog" tests/mpi/ring.c -lm >"$OUT" 2>&1; then
+    if outputs nolines 4 -- "$dir/ring_nog" waitall 8 5; then
+        cube nolines --json
+        otf2 nolines --json
+    fi
+else bad "$desc: mpicc"; fi
+
+# A rank-filtered trace (ranks 0-1 of 4): not whole, still well formed.
+if outputs part 4 --set trace.ranks=0-1 -- "$T/an_scenarios" all; then
+    cube part
+    otf2 part
+fi
+
+summary

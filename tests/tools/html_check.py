@@ -1,0 +1,230 @@
+#!/usr/bin/env python3
+"""html_check.py report.html analysis.json [SHOTDIR] - test the report as a
+person would, in headless Chromium:
+
+  render     the page's script ran (data-rendered) in Chromium
+  text       the text Chromium shows equals analysis.json: run time,
+             computation and MPI totals, trace status, message totals, every
+             pattern's total, every longest wait, every call site (visits,
+             time in MPI, file:line, call path)
+  zoom       clicking "show" on the longest wait zooms the timeline onto it
+             (the visible range = the wait +- 25%); "zoom in" halves the
+             whole run around its middle
+  sort       clicking the "time in MPI" heading sorts the call sites by it
+  shots      screenshots at two window sizes, each decoded and not blank
+             (png_nonblank.py), kept in SHOTDIR if given
+
+The clicks are real DOM clicks run by the page in Chromium: the URL's
+#click=ID,ID,... makes the page click those elements in turn once it is
+ready (recording the timeline's range after each), and the test reads the
+DOM that results (--dump-dom), all in one page load. Exit 2 with one line when there
+is no chromium, 1 if a rule fails."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from html.parser import HTMLParser
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars"]
+SIZES = [(1280, 1024), (640, 900)]
+CLICKS = ["wait-0", "zall", "zin", "sites-col-3"]
+
+
+class Page(HTMLParser):
+    """Tables by id (rows of cell texts), elements' text by id, body attributes."""
+
+    def __init__(self, html):
+        super().__init__()
+        self.tables, self.text, self.body = {}, {}, {}
+        self.table = self.row = self.cell = None
+        self.open_ids = []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "body":
+            self.body = a
+        if tag == "table" and a.get("id"):
+            self.table = self.tables.setdefault(a["id"], [])
+        elif tag == "tr" and self.table is not None:
+            self.row = []
+            self.table.append(self.row)
+        elif tag in ("td", "th") and self.row is not None:
+            self.cell = []
+        elif tag == "br" and self.cell is not None:
+            self.cell.append(" ")
+        if a.get("id") and tag not in ("table", "br"):
+            self.open_ids.append((tag, a["id"]))
+            self.text[a["id"]] = ""
+
+    def handle_endtag(self, tag):
+        if tag in ("td", "th") and self.cell is not None and self.row is not None:
+            self.row.append("".join(self.cell).strip())
+            self.cell = None
+        elif tag == "table":
+            self.table = self.row = None
+        if self.open_ids and self.open_ids[-1][0] == tag:
+            self.open_ids.pop()
+
+    def handle_data(self, data):
+        if self.cell is not None:
+            self.cell.append(data)
+        for _, i in self.open_ids:
+            self.text[i] += data
+
+
+def chromium():
+    for c in ("chromium", "chromium-browser", "google-chrome"):
+        p = shutil.which(c)
+        if p:
+            return p
+    return None
+
+
+def dump(browser, url):
+    out = subprocess.run([browser] + FLAGS + ["--dump-dom", url], capture_output=True, text=True, timeout=90)
+    return Page(out.stdout)
+
+
+def close(got, want, tol=1.5e-9):
+    try:
+        return abs(float(got) - float(want)) <= tol + 1e-9 * abs(float(want))
+    except ValueError:
+        return False
+
+
+class Checker:
+    def __init__(self, browser, html, jpath):
+        self.browser, self.url = browser, "file://" + os.path.abspath(html)
+        self.a = json.load(open(jpath))
+        self.failed = []
+        # one load: the clicks run in turn, the DOM after them is read
+        self.page = dump(browser, self.url + "#click=" + ",".join(CLICKS))
+
+    def rule(self, name, bad, ok_text):
+        if bad:
+            self.failed.append(name)
+            for b in bad[:10]:
+                print("FAIL %s: %s" % (name, b))
+        else:
+            print("ok   %s: %s" % (name, ok_text))
+
+    def render(self):
+        self.rule("render", [] if self.page.body.get("data-rendered") == "yes" else ["the page's script did not finish"],
+                  "the script ran in %s" % os.path.basename(self.browser))
+
+    def summary_text(self, bad):
+        a, t = self.a, self.page.text
+        if not t.get("run-time", "").startswith("%.9f s" % a["run_time"]):
+            bad.append("run time shown %r, analysis.json %.9f" % (t.get("run-time"), a["run_time"]))
+        for key in ("computation", "mpi"):
+            if not close(t.get(key, "x").split(" ")[0], a["patterns"][key]["total"]):
+                bad.append("%s shown %r, analysis.json %.9f" % (key, t.get(key), a["patterns"][key]["total"]))
+        want = "%d messages, %d bytes" % (a["messages"]["count"], a["messages"]["bytes"])
+        if t.get("messages") != want:
+            bad.append("messages shown %r, want %r" % (t.get("messages"), want))
+        status = "Trace: complete" if a["complete"] else "Trace: NOT complete"
+        if not t.get("status", "").startswith(status):
+            bad.append("status shown %r, want %r" % (t.get("status"), status))
+
+    def tables_text(self, bad):
+        a, tab = self.a, self.page.tables
+        rows = {r[0].strip(): r for r in tab.get("patterns", [])[1:]}
+        for name, p in a["patterns"].items():
+            r = rows.get(p["display"])
+            if not r or not close(r[1], p["total"]):
+                bad.append("pattern %s: row %s, analysis.json total %.9f" % (name, r, p["total"]))
+        waits = tab.get("waits", [])[1:]
+        if len(waits) != len(a.get("top_waits", [])) and a.get("top_waits"):
+            bad.append("%d longest waits shown, analysis.json has %d" % (len(waits), len(a["top_waits"])))
+        for r, w in zip(waits, a.get("top_waits", [])):
+            if int(r[1]) != w["rank"] or not close(r[2], w["seconds"]) or int(r[5]) != w["cause_rank"]:
+                bad.append("wait row %s, analysis.json %s" % (r, w))
+        sites = tab.get("sites", [])[1:]
+        if len(sites) != len(a["callsites"]):
+            bad.append("%d call sites shown, analysis.json has %d" % (len(sites), len(a["callsites"])))
+        shown = {(r[0].split("\u203a")[-1].strip(), r[1]): r for r in sites}
+        for c in a["callsites"]:
+            where = c["location"].split(" (")[0]
+            r = shown.get((c["function"], where))
+            if not r or int(r[2]) != c["visits"] or not close(r[3], c["time"]):
+                bad.append("call site %s %s: row %s, analysis.json visits %d time %.9f" % (c["function"], where, r, c["visits"], c["time"]))
+            elif "(" in c["location"] and not r[0].startswith(c["location"].split(" (")[1].rstrip(")")):
+                bad.append("call site %s %s: call path %r does not start with its caller" % (c["function"], where, r[0]))
+
+    def text(self):
+        bad = []
+        self.summary_text(bad)
+        self.tables_text(bad)
+        self.rule("text", bad, "summary, %d patterns, %d longest waits, %d call sites = analysis.json"
+                  % (len(self.a["patterns"]), len(self.a.get("top_waits", [])), len(self.a["callsites"])))
+
+    def zoom(self):
+        bad, a = [], self.a
+        run = round(a["run_time"] * 1e9)
+        views = [[int(x) for x in v.split()] for v in self.page.body.get("data-views", "").split("|")]
+        if len(views) != len(CLICKS) or any(len(v) != 2 for v in views):
+            bad.append("timeline ranges after the clicks: %r" % self.page.body.get("data-views"))
+            self.rule("zoom", bad, "")
+            return
+        if a.get("top_waits"):
+            w = a["top_waits"][0]
+            f, t = w["from"] * 1e9, w["to"] * 1e9
+            pad = max((t - f) * 0.25, 1000)
+            want = (max(0, f - pad), min(run, t + pad))
+            if abs(views[0][0] - want[0]) > 2 or abs(views[0][1] - want[1]) > 2:
+                bad.append("after clicking wait 1's show: %s, want %.0f %.0f" % (views[0], *want))
+        if views[1] != [0, run]:
+            bad.append("after whole run: %s, want 0 %d" % (views[1], run))
+        if abs(views[2][0] - run / 4) > 1 or abs(views[2][1] - run * 3 / 4) > 1:
+            bad.append("after zoom in: %s, want %.0f %.0f" % (views[2], run / 4, run * 3 / 4))
+        self.rule("zoom", bad, "wait 1's link shows %s ns, whole run, zoom in %s ns" % (views[0], views[2]))
+
+    def sort(self):
+        times = [float(r[3]) for r in self.page.tables.get("sites", [])[1:]]
+        bad = [] if times == sorted(times, reverse=True) else ["time column after the click: %s" % times[:6]]
+        if self.page.body.get("data-sorted") != "3 up":
+            bad.append("data-sorted = %r" % self.page.body.get("data-sorted"))
+        self.rule("sort", bad, "%d call sites sorted by time in MPI, largest first" % len(times))
+
+    def shots(self, outdir):
+        bad, sizes = [], []
+        for w, h in SIZES:
+            png = os.path.join(outdir, "report-%dx%d.png" % (w, h))
+            subprocess.run([self.browser] + FLAGS + ["--window-size=%d,%d" % (w, h), "--screenshot=" + png, self.url],
+                           capture_output=True, timeout=90)
+            r = subprocess.run([sys.executable, os.path.join(HERE, "png_nonblank.py"), png, "20"], capture_output=True, text=True)
+            if r.returncode:
+                bad.append("%s: %s" % (png, r.stdout.strip()))
+            else:
+                sizes.append("%dx%d" % (w, h))
+        self.rule("shots", bad, "screenshots at %s, not blank" % " and ".join(sizes))
+
+
+def main(argv):
+    if len(argv) < 3:
+        print("usage: html_check.py report.html analysis.json [SHOTDIR]")
+        return 2
+    browser = chromium()
+    if not browser:
+        print("skip: no chromium (tools/install-deps.sh installs it)")
+        return 2
+    c = Checker(browser, argv[1], argv[2])
+    c.render()
+    c.text()
+    c.zoom()
+    c.sort()
+    outdir = argv[3] if len(argv) > 3 else tempfile.mkdtemp()
+    os.makedirs(outdir, exist_ok=True)
+    c.shots(outdir)
+    if len(argv) <= 3:
+        shutil.rmtree(outdir, ignore_errors=True)
+    print("%s: %s" % (argv[1], "rules failed: " + ", ".join(c.failed) if c.failed else "all rules hold"))
+    return 1 if c.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
