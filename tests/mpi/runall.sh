@@ -35,7 +35,7 @@ done
 # on the loaded 2-core VM: real 489 s, guide 214, contention 175, faults
 # 121, analyze 120, the core variants and misc 181 together, coll 80, ...).
 ORDER=(real guide contention analyze faults core-misc core-direct1 core-relay1 core-direct2
-       core-relay2 coll conformance trace simgrid factors nas_scripts watchdog status matrix
+       core-relay2 coll conformance trace outputs nodes simgrid factors nas_scripts watchdog status matrix
        bad_config core-cpu calibrate clock)
 # CPU-clock and native-timing measurements: alone (interference only adds
 # time, and their bounds are a few percent).
