@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "config/config.h"
-#include "model/model.h"
+#include "common/vtime.h"
 
 /* Non-zero while this rank records (read on every call: keep it cheap). */
 extern int seshat_tracing;
