@@ -444,6 +444,15 @@ static void p2p_record(struct rank_state *st, const seshat_tr_record *rec, uint6
 /* Bcast, reduce, gather, scatter have a root; the others none. */
 static int rooted(uint64_t kind) { return kind == 1 || kind == 2 || kind == 4 || kind == 5; }
 
+/* The trace's call id as this build's (by name: calls.txt); 0 for a call
+ * this build does not know (no region). */
+static int map_call(const struct pass *ps, uint64_t *id)
+{
+    int c = seshat_tcalls_id(&ps->calls, *id);
+    *id = (uint64_t)c;
+    return c >= 0;
+}
+
 /* One rank's stream into its event writer. */
 static int write_rank(const char *dir, int r, OTF2_EvtWriter *w, struct pass *ps)
 {
@@ -465,14 +474,14 @@ static int write_rank(const char *dir, int r, OTF2_EvtWriter *w, struct pass *ps
             add_comm(ps, &st, &rec);
             break;
         case SESHAT_REC_ENTER:
-            if (get(&rec, v, 3) || (v[0] = (uint64_t)seshat_tcalls_id(&ps->calls, v[0])) >= SESHAT_CALL_COUNT)
+            if (get(&rec, v, 3) || !map_call(ps, &v[0]))
                 break;
             t += v[1];
             open_region = (int64_t)region_of(ps, v[0]);
             OTF2_EvtWriter_Enter(w, enter_attrs(&st, v[2], v[0]), t, (OTF2_RegionRef)open_region);
             break;
         case SESHAT_REC_EXIT:
-            if (get(&rec, v, 2) || (v[0] = (uint64_t)seshat_tcalls_id(&ps->calls, v[0])) >= SESHAT_CALL_COUNT)
+            if (get(&rec, v, 2) || !map_call(ps, &v[0]))
                 break;
             t += v[1];
             flush_done(&st, t);
