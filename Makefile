@@ -29,7 +29,8 @@ REQ_CFLAGS := -std=c11 -Wall -Wextra -Werror -fPIC -D_GNU_SOURCE -pthread -fvisi
 GEN     := $(BUILD)/gen
 MPI_H   := $(shell $(PYTHON) src/mpi/gen.py --print-mpi-h 2>/dev/null)
 GEN_HDRS := $(GEN)/mpi/gen_calls.h
-CPPFLAGS += -Isrc -Isrc/model -Isrc/server -Isrc/wire -Isrc/tracefmt -I$(GEN) $(MPI_CFLAGS)
+# Every include names its layer ("tracefmt/trace_reader.h", "mpi/calls.h").
+CPPFLAGS += -Isrc -I$(GEN) $(MPI_CFLAGS)
 ALL_CFLAGS = $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(SAN_FLAGS)
 LDFLAGS += $(SAN_FLAGS)
 
@@ -255,7 +256,7 @@ check-asan:
 FUZZ_SECONDS ?= 60
 $(BUILD)/fuzz/fuzz_reader: tests/fuzz/fuzz_reader.c src/tracefmt/trace_reader.c
 	@mkdir -p $(dir $@) $(BUILD)/fuzz/corpus
-	clang -std=c11 -g -O1 -D_GNU_SOURCE -Isrc/tracefmt -fsanitize=fuzzer,address,undefined -o $@ $^ -llz4
+	clang -std=c11 -g -O1 -D_GNU_SOURCE -Isrc -fsanitize=fuzzer,address,undefined -o $@ $^ -llz4
 
 fuzz:
 	@command -v clang >/dev/null || { echo "make fuzz needs clang and libclang-rt-14-dev (apt-get install clang libclang-rt-14-dev)"; exit 2; }

@@ -10,7 +10,7 @@
 #include "analyze/an_stream.h"
 #include "analyze/analysis.h"
 #include "mpi/calls.h"
-#include "trace_format.h"
+#include "tracefmt/trace_format.h"
 
 #define MAX_SEGS 4096   /* per rank, for the timeline picture */
 

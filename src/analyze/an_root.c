@@ -7,7 +7,7 @@
 #include "analyze/an_replay.h"
 #include "config/config.h"
 #include "mpi/calls.h"
-#include "trace_kinds.h"
+#include "tracefmt/trace_kinds.h"
 
 static void pack_ranks(const an_local *L, an_buf *b)
 {

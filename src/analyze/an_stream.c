@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "trace_calls.h"
-#include "trace_format.h"
-#include "trace_reader.h"
+#include "tracefmt/trace_calls.h"
+#include "tracefmt/trace_format.h"
+#include "tracefmt/trace_reader.h"
 
 struct state {
     an_call cur;

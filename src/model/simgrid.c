@@ -13,8 +13,8 @@
 
 #include "model/chooser.h"
 #include "model/simgrid.h"
-#include "simgrid/sg_loader.h"
-#include "simgrid/sg_placement.h"
+#include "model/simgrid/sg_loader.h"
+#include "model/simgrid/sg_placement.h"
 
 static const char *const sg_models[SESHAT_SG_NKINDS] = {
     [SESHAT_SG_CM02] = "CM02", [SESHAT_SG_SMPI] = "SMPI", [SESHAT_SG_LV08] = "LV08",

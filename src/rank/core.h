@@ -18,6 +18,7 @@
 typedef struct seshat_placement {
     int napp, nmodel;        /* application ranks N (0..N-1), model ranks K (N..N+K-1) */
     int *model_of;           /* application rank -> world rank of its model rank */
+    int *model_node;         /* per-node: model rank N + i -> lowest world rank on its node */
 } seshat_placement;
 /* From simulator.ranks (collective over the real world for per-node);
  * -1 and err when the job does not fit it. */

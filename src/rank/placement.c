@@ -66,8 +66,9 @@ static int per_node(seshat_placement *p, const int *leader, int world_size, int 
     int *first = calloc((size_t)world_size, sizeof *first), *seen = calloc((size_t)world_size,
                                                                               sizeof *seen);
     p->model_of = malloc((size_t)p->napp * sizeof *p->model_of);
+    p->model_node = malloc((size_t)p->nmodel * sizeof *p->model_node);
     int *models = malloc((size_t)p->nmodel * sizeof *models), rc = 0;
-    if (!first || !seen || !p->model_of || !models) {
+    if (!first || !seen || !p->model_of || !p->model_node || !models) {
         snprintf(err, n, "simulator.ranks: out of memory for %d ranks", world_size);
         rc = -1;
     }
@@ -77,6 +78,7 @@ static int per_node(seshat_placement *p, const int *leader, int world_size, int 
             first[r] = c * d++;
     for (int r = p->napp; !rc && r < world_size; r++) {
         int l = leader[r];
+        p->model_node[r - p->napp] = l;
         if (seen[l] < c)
             models[first[l] + seen[l]] = r;
         seen[l]++;
@@ -104,7 +106,7 @@ static int per_node(seshat_placement *p, const int *leader, int world_size, int 
 int seshat_placement_build(seshat_placement *p, const seshat_config *cfg, int world_rank,
                            int world_size, char *err, size_t n)
 {
-    p->model_of = NULL;
+    p->model_of = p->model_node = NULL;
     if (!cfg->sim_per_node)
         return plain(p, world_size, cfg->sim_ranks, err, n);
     int *leader = node_leaders(world_rank, world_size);
@@ -118,7 +120,8 @@ int seshat_placement_build(seshat_placement *p, const seshat_config *cfg, int wo
 }
 
 /* Rank 0 of app: one line per model rank, "seshat: node NAME: model rank
- * M serves ranks LIST" (the node named by the first rank it serves). */
+ * M serves ranks LIST" (the node named by its lowest rank, an application
+ * rank wherever seshat-run placed the ranks). */
 void seshat_placement_print(const seshat_placement *p, MPI_Comm app, int app_rank)
 {
     char name[MPI_MAX_PROCESSOR_NAME] = "", *names = NULL;
@@ -129,16 +132,17 @@ void seshat_placement_print(const seshat_placement *p, MPI_Comm app, int app_ran
     seshat_real.Gather(name, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, names, MPI_MAX_PROCESSOR_NAME,
                        MPI_CHAR, 0, app);
     int *served = app_rank == 0 ? malloc((size_t)p->napp * sizeof *served) : NULL;
-    for (int m = p->napp; served && names && m < p->napp + p->nmodel; m++) {
+    for (int m = p->napp; served && names && p->model_node && m < p->napp + p->nmodel; m++) {
         int k = 0;
         for (int r = 0; r < p->napp; r++)
             if (p->model_of[r] == m)
                 served[k++] = r;
         char list[256];
         seshat_rankset_format(served, k, list, sizeof list);
-        fprintf(stderr, "seshat: node %s: model rank %d serves %s %s\n",
-                k ? names + (size_t)served[0] * MPI_MAX_PROCESSOR_NAME : "?", m,
-                k == 1 ? "rank" : "ranks", k ? list : "none");
+        fprintf(stderr, "seshat: node %s: model rank %d serves %s%s\n",
+                p->model_node[m - p->napp] < p->napp
+                    ? names + (size_t)p->model_node[m - p->napp] * MPI_MAX_PROCESSOR_NAME : "?", m,
+                k == 1 ? "rank " : k ? "ranks " : "", k ? list : "none");
     }
     free(served);
     free(names);
@@ -147,5 +151,6 @@ void seshat_placement_print(const seshat_placement *p, MPI_Comm app, int app_ran
 void seshat_placement_free(seshat_placement *p)
 {
     free(p->model_of);
-    p->model_of = NULL;
+    free(p->model_node);
+    p->model_of = p->model_node = NULL;
 }

@@ -12,7 +12,7 @@
 #include <time.h>
 
 #include "server/cn_internal.h"
-#include "simgrid/sg_bridge.h"
+#include "model/simgrid/sg_bridge.h"
 #include "model/simgrid.h"
 #include "common/log.h"
 

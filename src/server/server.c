@@ -1,38 +1,25 @@
-/* server.c - the model rank's loop. On the relay path it answers every
- * message (spinning adaptively, since sleeping costs 22-75 us per wake-up
- * here); on the direct path it only collects envelope batches and may sleep. */
+/* server.c - the model rank's loop. On the relay path it hands every
+ * report to the backend (backend.h: stateless, or conservative under
+ * contention = on), spinning adaptively since sleeping costs 22-75 us per
+ * wake-up here; on the direct path it only collects envelope batches (and
+ * answers route requests) and may sleep. It also keeps the matrix, the
+ * live status and the watchdog. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "model/coll_sched.h"
-#include "server/contention.h"
+#include "server/backend.h"
 #include "server/matrix.h"
 #include "server/server.h"
 #include "server/status.h"
 #include "wire/wire.h"
-#include "model/simgrid.h"
 #include "common/log.h"
 
 #define SPIN_WINDOW_NS 500000   /* keep spinning this long after a message */
 #define IDLE_SLEEP_NS 50000     /* relay: nap when idle beyond the window */
 #define LOG_SLEEP_NS 200000     /* direct: the model is off the message path */
-
-struct pending {                /* rendezvous envelopes waiting for the post */
-    seshat_envelope e;
-    struct pending *next;
-};
-
-struct coll_wait {             /* a collective waiting for its members */
-    seshat_coll_entry first;
-    int arrived;
-    int64_t bytes;
-    seshat_vtime *entry;
-    int *world;
-    struct coll_wait *next;
-};
 
 /* simulator.watchdog, on the first model rank (docs/models.md, "Watchdog"). */
 struct watch {
@@ -46,8 +33,6 @@ struct watch {
 
 struct server {
     const seshat_server_args *a;
-    struct pending *pending;
-    struct coll_wait *colls;
     int fins, served;
     long long messages, bytes;
     int64_t start;               /* wall clock at start, for the message log */
@@ -55,7 +40,7 @@ struct server {
     int64_t vt_max;              /* latest virtual send time seen, for the status */
     int64_t status_at;           /* when the status file was last written */
     int matrices_in;             /* other model ranks' matrices merged */
-    seshat_cn *cn;               /* contention = on, else NULL */
+    seshat_backend be;           /* stateless, or conservative (contention = on) */
     long long handled;           /* messages handled, watchdog notes aside */
     struct watch *w;             /* the first model rank with a watchdog, else NULL */
 };
@@ -73,129 +58,54 @@ static void nap(int64_t ns)
     nanosleep(&ts, NULL);
 }
 
-/* One message-log line: what the model saw of a point-to-point message.
- * The network time is the eager arrival minus the injection (rendezvous
- * handshakes depend on the receiver and are not in the log). */
-static void log_envelope(struct server *s, const seshat_envelope *e)
+/* One message-log line (Seshat's nine fields). */
+static void log_line(struct server *s, const seshat_envelope *e, int64_t net_ns)
 {
-    if (!s->a->msglog)
-        return;
-    const seshat_model *m = s->a->model;
-    seshat_msg msg = { e->bytes, e->t_inject, SESHAT_PROTO_EAGER, e->src, e->dst };
-    int64_t net = m->p2p(m, &msg, 0).arrival - e->t_inject;
-    s->a->msglog(SESHAT_ENV_PROTO(e->proto) == SESHAT_PROTO_EAGER ? 1 : 2, mono_ns() - s->start,
-                 e->src, e->dst, e->t_inject, net, e->tag, 0, e->bytes);
+    if (s->a->msglog)
+        s->a->msglog(SESHAT_ENV_PROTO(e->proto) == SESHAT_PROTO_EAGER ? SESHAT_MSGLOG_EAGER
+                                                                      : SESHAT_MSGLOG_RENDEZVOUS,
+                     mono_ns() - s->start, e->src, e->dst, e->t_inject, net_ns, e->tag, 0,
+                     e->bytes);
 }
 
-static void answer(struct server *s, const seshat_envelope *e, int type, int64_t t)
+/* The backend's io (backend.h). */
+static void io_answer(void *ctx, int dst, const seshat_answer *ans)
 {
-    seshat_answer ans = { type, e->src, e->comm_id, e->tag, e->seq, 0, t };
-    s->a->send(&ans, sizeof ans, MPI_BYTE, e->dst, SESHAT_TAG_ANSWER, s->a->control);
+    const struct server *s = ctx;
+    s->a->send(ans, sizeof *ans, MPI_BYTE, dst, SESHAT_TAG_ANSWER, s->a->control);
+}
+
+static void io_reply(void *ctx, int dst, int seq, int64_t sender_done)
+{
+    const struct server *s = ctx;
+    s->a->send(&sender_done, sizeof sender_done, MPI_BYTE, dst, SESHAT_TAG_REPLY0 + seq,
+               s->a->control);
+}
+
+static void io_log(void *ctx, const seshat_envelope *e, int64_t net_ns)
+{
+    log_line(ctx, e, net_ns);
 }
 
 static void on_envelope(struct server *s, const seshat_envelope *e)
 {
-    const seshat_model *m = s->a->model;
-    seshat_msg msg = { e->bytes, e->t_inject, SESHAT_ENV_PROTO(e->proto), e->src, e->dst };
     s->messages++;
     s->bytes += e->bytes;
     seshat_matrix_add(&s->matrix, e->src, e->dst, e->bytes);
     if (e->t_inject > s->vt_max)
         s->vt_max = e->t_inject;
-    if (s->cn) {   /* logged when it arrives: its time depends on the others */
-        seshat_cn_envelope(s->cn, e);
-        return;
-    }
-    log_envelope(s, e);
-    if (msg.proto == SESHAT_PROTO_EAGER) {
-        answer(s, e, SESHAT_ANS_ARRIVAL, m->p2p(m, &msg, 0).arrival);
-        return;
-    }
-    struct pending *p = malloc(sizeof *p);
-    p->e = *e;
-    p->next = s->pending;
-    s->pending = p;
-    answer(s, e, SESHAT_ANS_NEED_POST, seshat_model_visible(m, &msg));
+    s->be.envelope(s->be.self, e);
 }
 
-static void on_post(struct server *s, const seshat_post *post, int from)
+/* Direct path: the receivers timed it; the log gets the model's eager
+ * network time (as the stateless backend logs it). */
+static void log_direct(struct server *s, const seshat_envelope *e)
 {
+    if (!s->a->msglog)
+        return;
     const seshat_model *m = s->a->model;
-    if (s->cn) {
-        seshat_cn_post(s->cn, from, post);
-        return;
-    }
-    for (struct pending **pp = &s->pending; *pp; pp = &(*pp)->next) {
-        struct pending *p = *pp;
-        if (p->e.src != post->src || p->e.seq != post->seq)
-            continue;
-        seshat_msg msg = { p->e.bytes, p->e.t_inject, SESHAT_PROTO_RENDEZVOUS, p->e.src,
-                           p->e.dst };
-        seshat_p2p_times t = m->p2p(m, &msg, post->t_post);
-        answer(s, &p->e, SESHAT_ANS_FINAL, t.arrival);
-        if (!(p->e.proto & SESHAT_ENV_NOREPLY))
-            s->a->send(&t.sender_done, sizeof t.sender_done, MPI_BYTE, p->e.src,
-                   SESHAT_TAG_REPLY0 + p->e.seq, s->a->control);
-        *pp = p->next;
-        free(p);
-        return;
-    }
-    seshat_error("model rank: post for unknown rendezvous (src %d, seq %d)", post->src, post->seq);
-}
-
-static struct coll_wait *coll_find(struct server *s, const seshat_coll_entry *e)
-{
-    for (struct coll_wait *w = s->colls; w; w = w->next)
-        if (w->first.comm_id == e->comm_id && w->first.leader == e->leader &&
-            w->first.seq == e->seq)
-            return w;
-    struct coll_wait *w = calloc(1, sizeof *w);
-    w->first = *e;
-    w->entry = calloc((size_t)e->p * 2, sizeof *w->entry);
-    w->world = calloc((size_t)e->p, sizeof *w->world);
-    w->next = s->colls;
-    s->colls = w;
-    return w;
-}
-
-/* Once every member has entered: the same schedule the direct path runs. */
-static void coll_answer(struct server *s, struct coll_wait *w)
-{
-    int p = w->first.p;
-    seshat_coll c = { (enum seshat_coll_kind)w->first.kind, (enum seshat_coll_alg)w->first.alg,
-                      p, w->first.root, w->bytes,
-                      seshat_config_coll_factor(s->a->cfg, w->first.cls, w->bytes) };
-    seshat_vtime *exit = w->entry + p;
-    seshat_coll_eval_world(s->a->model, &c, w->world, w->entry, exit);
-    for (int r = 0; r < p; r++) {
-        seshat_answer ans = { SESHAT_ANS_COLL, -1, w->first.comm_id, w->first.seq, 0, 0, exit[r] };
-        s->a->send(&ans, sizeof ans, MPI_BYTE, w->world[r], SESHAT_TAG_ANSWER, s->a->control);
-    }
-    for (struct coll_wait **pp = &s->colls; *pp; pp = &(*pp)->next)
-        if (*pp == w) {
-            *pp = w->next;
-            break;
-        }
-    free(w->entry);
-    free(w->world);
-    free(w);
-}
-
-static void on_coll(struct server *s, const seshat_coll_entry *e)
-{
-    if (s->cn) {
-        seshat_cn_coll(s->cn, e);
-        return;
-    }
-    struct coll_wait *w = coll_find(s, e);
-    if (e->rank < 0 || e->rank >= w->first.p)
-        return;
-    w->entry[e->rank] = e->entry;
-    w->world[e->rank] = e->world;
-    if (e->bytes > w->bytes)
-        w->bytes = e->bytes;
-    if (++w->arrived == w->first.p)
-        coll_answer(s, w);
+    seshat_msg msg = { e->bytes, e->t_inject, SESHAT_PROTO_EAGER, e->src, e->dst };
+    log_line(s, e, m->p2p(m, &msg, 0).arrival - e->t_inject);
 }
 
 static void on_batch(struct server *s, const MPI_Status *st)
@@ -211,7 +121,7 @@ static void on_batch(struct server *s, const MPI_Status *st)
         seshat_matrix_add(&s->matrix, buf[i].src, buf[i].dst, buf[i].bytes);
         if (buf[i].t_inject > s->vt_max)
             s->vt_max = buf[i].t_inject;
-        log_envelope(s, &buf[i]);
+        log_direct(s, &buf[i]);
     }
 }
 
@@ -303,8 +213,7 @@ static void watch_check(struct server *s, int64_t now)
     if (now - w->all_since < w->grace)
         return;
     char cn[4096] = "";
-    if (s->cn)
-        seshat_cn_describe(s->cn, cn, sizeof cn);
+    s->be.describe(s->be.self, cn, sizeof cn);
     fprintf(stderr, "seshat: watchdog: model rank %d: all %d application ranks have waited %.1f s "
             "or more with nothing moving (simulator.watchdog); ending the job, exit %d%s%s\n",
             a->world_rank, a->napp, 1e-9 * (double)w->limit, SESHAT_WATCH_EXIT,
@@ -355,11 +264,11 @@ static void handle(struct server *s, const MPI_Status *st)
         break;
     case SESHAT_TAG_POST:
         s->a->recv(&u.p, sizeof u.p, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, c, MPI_STATUS_IGNORE);
-        on_post(s, &u.p, st->MPI_SOURCE);
+        s->be.post(s->be.self, st->MPI_SOURCE, &u.p);
         break;
     case SESHAT_TAG_COLL:
         s->a->recv(&u.c, sizeof u.c, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, c, MPI_STATUS_IGNORE);
-        on_coll(s, &u.c);
+        s->be.coll(s->be.self, &u.c);
         break;
     case SESHAT_TAG_ROUTE:
         s->a->recv(u.pair, sizeof u.pair, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, c,
@@ -374,8 +283,7 @@ static void handle(struct server *s, const MPI_Status *st)
         break;
     case SESHAT_TAG_BLOCK:
         s->a->recv(&u.b, sizeof u.b, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, c, MPI_STATUS_IGNORE);
-        if (s->cn)
-            seshat_cn_block(s->cn, st->MPI_SOURCE, &u.b);
+        s->be.block(s->be.self, st->MPI_SOURCE, &u.b);
         break;
     case SESHAT_TAG_WATCH:
         on_watch(s, st);
@@ -386,34 +294,16 @@ static void handle(struct server *s, const MPI_Status *st)
     case SESHAT_TAG_FIN:
         s->a->recv(&u.fin, 1, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, c, MPI_STATUS_IGNORE);
         s->fins++;
-        if (s->cn)
-            seshat_cn_fin(s->cn, st->MPI_SOURCE);
+        s->be.fin(s->be.self, st->MPI_SOURCE);
         break;
     default:
         seshat_error("model rank: unexpected tag %d from rank %d", st->MPI_TAG, st->MPI_SOURCE);
         s->a->recv(NULL, 0, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, c, MPI_STATUS_IGNORE);
     }
     s->handled++;
-    if (s->cn)
-        seshat_cn_advance(s->cn);
+    s->be.advance(s->be.self);
     if (s->a->cfg->debug_model_delay_ns > 0)
         nap(s->a->cfg->debug_model_delay_ns);
-}
-
-/* Contention: the message log gets the time the message really took. */
-static void cn_log(void *ctx, const seshat_envelope *e, int64_t arrival)
-{
-    const struct server *s = ctx;
-    if (s->a->msglog)
-        s->a->msglog(SESHAT_ENV_PROTO(e->proto) == SESHAT_PROTO_EAGER ? 1 : 2,
-                     mono_ns() - s->start, e->src, e->dst, e->t_inject, arrival - e->t_inject,
-                     e->tag, 0, e->bytes);
-}
-
-static void cn_send(void *ctx, int dst, const seshat_answer *ans)
-{
-    const struct server *s = ctx;
-    s->a->send(ans, sizeof *ans, MPI_BYTE, dst, SESHAT_TAG_ANSWER, s->a->control);
 }
 
 #define STATUS_EVERY_NS 500000000
@@ -429,6 +319,26 @@ static void status(struct server *s, int64_t now)
                         a->world_rank == a->napp ? a->trace_dir : "");
 }
 
+/* contention = on: the conservative backend, else the stateless one. */
+static void backend_new(struct server *s)
+{
+    const seshat_server_args *a = s->a;
+    seshat_backend_io io = { s, io_answer, io_reply, io_log };
+    int cn = (a->model->caps & SESHAT_MODEL_CAP_CONTENTION) && a->cfg->sg_contention;
+    if (cn ? seshat_backend_conservative(&s->be, a->model, a->napp, &io)
+           : seshat_backend_stateless(&s->be, a->model, a->cfg, &io)) {
+        fprintf(stderr, "seshat: model rank %d: out of memory (backend)\n", a->world_rank);
+        exit(1);
+    }
+    /* A collective's steps are flows whose latency is the lookahead's
+     * floor: a factor below 1 would break it, so none is applied. */
+    if (cn && a->world_rank == a->napp &&
+        (a->cfg->collective_factor != 1 || a->cfg->ncoll_factors > 0))
+        fprintf(stderr, "seshat: warning: network.contention = on does not apply "
+                "network.collective_factor or [collectives] factors (docs/models.md, "
+                "\"What-if factors\")\n");
+}
+
 void seshat_server_run(const seshat_server_args *a)
 {
     struct server s = { .a = a, .start = mono_ns() };
@@ -437,8 +347,7 @@ void seshat_server_run(const seshat_server_args *a)
     int relay = a->cfg->path == SESHAT_PATH_RELAY;
     if (a->cfg->report_matrix && seshat_matrix_init(&s.matrix, a->napp))
         seshat_error("report.matrix: out of memory for %d ranks", a->napp);
-    if (a->cfg->model == SESHAT_MODEL_SIMGRID && a->cfg->sg_contention)
-        s.cn = seshat_cn_new(a->model, a->napp, cn_send, cn_log, &s);
+    backend_new(&s);
     s.w = watch_new(a);
     int64_t last = mono_ns();
     /* The watchdog's rank hears every rank's last note before it leaves. */
@@ -466,15 +375,6 @@ void seshat_server_run(const seshat_server_args *a)
     }
     finish_matrix(&s);
     seshat_matrix_free(&s.matrix);
-    if (s.cn) {
-        seshat_cn_stats cs = seshat_cn_get_stats(s.cn);
-        if (a->cfg->report_summary)
-            fprintf(stderr, "seshat: contention: %lld flows through SimGrid, %lld engine steps, "
-                    "%lld answers, %.3f s wall in SimGrid\n", cs.flows, cs.steps, cs.answers,
-                    cs.engine_s);
-        if (cs.late)
-            seshat_error("contention: %lld flows started late", cs.late);
-        seshat_cn_free(s.cn);
-    }
+    s.be.finish(s.be.self, a->cfg->report_summary);
     seshat_debug("model rank %d: %lld messages, %lld bytes", a->world_rank, s.messages, s.bytes);
 }

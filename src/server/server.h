@@ -9,6 +9,9 @@
 #include "config/config.h"
 #include "model/model.h"
 
+/* The message log's first field (Seshat's format). */
+enum seshat_msglog_type { SESHAT_MSGLOG_EAGER = 1, SESHAT_MSGLOG_RENDEZVOUS = 2 };
+
 typedef struct seshat_server_args {
     const seshat_config *cfg;
     const seshat_model *model;
@@ -21,7 +24,8 @@ typedef struct seshat_server_args {
     int (*send)(const void *, int, MPI_Datatype, int, int, MPI_Comm);
     int (*iprobe)(int, int, MPI_Comm, int *, MPI_Status *);
     int (*get_count)(const MPI_Status *, MPI_Datatype, int *);
-    /* Message-log sink (Seshat's nine fields), NULL when not tracing. */
+    /* Message-log sink (Seshat's nine fields; type: enum seshat_msglog_type),
+     * NULL when not tracing. */
     void (*msglog)(int type, int64_t model_ns, int src, int dst, int64_t send_vt,
                    int64_t net_ns, int tag, int coll, int64_t bytes);
     /* Live status for seshat-run on a terminal: this rank rewrites

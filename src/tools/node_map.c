@@ -263,8 +263,9 @@ void seshat_nodes_print(const seshat_node_map *m, FILE *out, const char *prefix)
             if (m->model_of[r] == md)
                 served[k++] = r;
         seshat_rankset_format(served, k, list, sizeof list);
-        fprintf(out, "%snode %s: model rank %d serves %s %s\n", prefix,
-                m->node[m->node_of[md]].name, md, k == 1 ? "rank" : "ranks", k ? list : "none");
+        fprintf(out, "%snode %s: model rank %d serves %s%s\n", prefix,
+                m->node[m->node_of[md]].name, md, k == 1 ? "rank " : k ? "ranks " : "",
+                k ? list : "none");
     }
     free(served);
 }

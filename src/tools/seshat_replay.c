@@ -14,7 +14,7 @@
 #include "analyze/an_stream.h"
 #include "analyze/an_util.h"
 #include "mpi/calls.h"
-#include "trace_format.h"
+#include "tracefmt/trace_format.h"
 
 #define PCONTROL_COMPUTE 5309
 

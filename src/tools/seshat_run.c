@@ -217,6 +217,7 @@ static int per_node_map(seshat_node_map *m, int np, const seshat_config *cfg, in
     if (seshat_nodes_find(m, getenv("SESHAT_MPIRUN_ARGS"), err, sizeof err) ||
         seshat_nodes_place(m, np, cfg->sim_ranks, err, sizeof err)) {
         fprintf(stderr, "seshat-run: simulator.ranks = per-node: %s\n", err);
+        seshat_nodes_free(m);
         return -1;
     }
     rankfile[0] = 0;
@@ -387,14 +388,15 @@ int main(int argc, char **argv)
     args[n++] = "-x";
     args[n++] = setenv_arg;
     static char init[PATH_MAX], init_env[PATH_MAX + 32];
-    if (!dry)
+    if (!dry && !rankfile[0])   /* a rankfile: the ranks run on other nodes */
         init_file(init, sizeof init);
     if (init[0]) {
         snprintf(init_env, sizeof init_env, "SESHAT_INIT_FILE=%s", init);
         args[n++] = "-x";
         args[n++] = init_env;
     }
-    const char *status_env = dry ? NULL : live_status_env();
+    /* (model ranks on other nodes would write their status files there) */
+    const char *status_env = dry || rankfile[0] ? NULL : live_status_env();
     if (status_env) {
         args[n++] = "-x";
         args[n++] = (char *)status_env;
@@ -409,6 +411,7 @@ int main(int argc, char **argv)
         if (rankfile[0])
             printf("# rankfile %s (written for this command; remove it after)\n", rankfile);
         print_quoted(args);
+        seshat_nodes_free(&map);
         return 0;
     }
     int rc = run(args, np, nmodel), reached = init_reached(init);
@@ -426,5 +429,6 @@ int main(int argc, char **argv)
     }
     if (cfg.report_matrix)
         seshat_matrix_plot(cfg.report_prefix);
+    seshat_nodes_free(&map);
     return rc;
 }

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "simgrid/sg_loader.h"
-#include "simgrid/sg_placement.h"
+#include "model/simgrid/sg_loader.h"
+#include "model/simgrid/sg_placement.h"
 
 static int usage(void)
 {

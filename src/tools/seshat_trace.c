@@ -11,9 +11,9 @@
 #include "config/config.h"
 
 #include "mpi/calls.h"
-#include "trace_calls.h"
-#include "trace_format.h"
-#include "trace_reader.h"
+#include "tracefmt/trace_calls.h"
+#include "tracefmt/trace_format.h"
+#include "tracefmt/trace_reader.h"
 #include "tools/trace_filter.h"
 #include "tools/trace_otf2.h"
 

@@ -10,12 +10,12 @@
 
 #include "config/config.h"
 #include "mpi/calls.h"
-#include "trace_calls.h"
+#include "tracefmt/trace_calls.h"
 #include "tools/trace_filter.h"
-#include "trace_format.h"
-#include "trace_kinds.h"
-#include "trace_reader.h"
-#include "trace_writer.h"
+#include "tracefmt/trace_format.h"
+#include "tracefmt/trace_kinds.h"
+#include "tracefmt/trace_reader.h"
+#include "tracefmt/trace_writer.h"
 
 struct filter {
     unsigned kinds;

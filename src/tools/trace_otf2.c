@@ -19,10 +19,10 @@
 
 #include "analyze/an_check.h"
 #include "mpi/calls.h"
-#include "trace_calls.h"
-#include "trace_format.h"
+#include "tracefmt/trace_calls.h"
+#include "tracefmt/trace_format.h"
 #include "trace_otf2.h"
-#include "trace_reader.h"
+#include "tracefmt/trace_reader.h"
 
 static OTF2_FlushType pre_flush(void *u, OTF2_FileType t, OTF2_LocationRef l, void *c, bool final)
 {

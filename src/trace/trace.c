@@ -13,10 +13,10 @@
 #include <unistd.h>
 
 #include "trace/trace_internal.h"
-#include "trace_calls.h"
-#include "trace_format.h"
-#include "trace_kinds.h"
-#include "trace_writer.h"
+#include "tracefmt/trace_calls.h"
+#include "tracefmt/trace_format.h"
+#include "tracefmt/trace_kinds.h"
+#include "tracefmt/trace_writer.h"
 
 int seshat_tracing;
 

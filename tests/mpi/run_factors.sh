@@ -64,6 +64,38 @@ for path in direct relay; do
         -np 2 -- "$T/pingpong" blocking 8 1024 1048576 && pingpong_checks "$lat" "$bw"
 done
 
+# LV08 (relay): SimGrid times each transfer itself; T(0) is its latency
+# part, T(n) - T(0) its bytes' part: T(0) x LF + (T(n) - T(0)) / BF.
+timed() {
+    awk -v t0="$1" -v tn="$2" -v lf=$LF -v bf=$BF 'BEGIN {
+        x = t0 * 1e9 * lf + (tn - t0) * 1e9 / bf
+        printf "%d\n", (x - int(x) >= 0.5) ? int(x) + 1 : int(x) }'
+}
+t0=$("$SGR" -m LV08 "$PLAT/fat_tree.xml" transfer node-0 node-15 0)
+t8=$("$SGR" -m LV08 "$PLAT/fat_tree.xml" transfer node-0 node-15 8)
+t1k=$("$SGR" -m LV08 "$PLAT/fat_tree.xml" transfer node-0 node-15 1024)
+desc="simgrid LV08 factors, pingpong node-0 - node-15 (relay)"
+if job "$desc" "$RUN" "${SG[@]}" "${FACT[@]}" --set network.simgrid_model=LV08 \
+       --set network.path=relay -np 2 -- "$T/pingpong" blocking 8 1024; then
+    expect "blocking 8" $((2 * $(timed "$t0" "$t8")))
+    expect "blocking 1024" $((2 * $(timed "$t0" "$t1k")))
+fi
+
+# contention = on: a message alone on its route costs what it costs
+# uncongested (run_contention.sh's premise), factors included: the
+# latency seshat adds x latency_factor, the flow's bytes / bandwidth_factor.
+desc="simgrid factors, pingpong node-0 - node-15 (contention = on)"
+job "$desc" "$RUN" "${SG[@]}" "${FACT[@]}" --set network.contention=on --set network.path=relay \
+    -np 2 -- "$T/pingpong" blocking 8 1024 1048576 && pingpong_checks "$lat" "$bw"
+
+# ... but no collective factor there: said once, not silently ignored.
+desc="simgrid contention = on says collective_factor is not applied"
+if job "$desc" "$RUN" "${SG[@]}" --set network.contention=on --set network.path=relay \
+       --set network.collective_factor=$CF -np 2 -- "$T/pingpong" blocking 8; then
+    n=$(grep -c "warning: network.contention = on does not apply network.collective_factor" "$OUT")
+    [ $rc -eq 0 ] && [ "$n" = 1 ] && ok "$desc" || bad "$desc (rc $rc, $n warnings)"
+fi
+
 # Allreduce, two ranks per fat-tree leaf: step 1 within a leaf, step 2
 # across the spine; both legs scaled by all three factors.
 printf 'node-0\nnode-1\nnode-4\nnode-5\n' > "$PLACE"

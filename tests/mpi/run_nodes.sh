@@ -47,12 +47,14 @@ if SESHAT_MPIRUN_ARGS=$(on hosts3) job "$desc" "$RUN" "${BASE[@]}" --set simulat
 fi
 
 # --dry-run shows the mapping: node, model rank, the ranks it serves.
-# mapping NAME HOSTFILE NP SETTING "LINE" ...
+# mapping NAME HOSTFILE|x NP SETTING "LINE" ...
 mapping() {
     local name=$1 hosts=$2 np=$3 set=$4 line; shift 4
     desc="dry run $name"
-    SESHAT_MPIRUN_ARGS=$(on "$hosts") job "$desc" "$RUN" --set simulator.ranks="$set" \
-        --dry-run -np "$np" -- "$T/ring" waitall 8 5 || return
+    local args=${SESHAT_MPIRUN_ARGS-}   # HOSTFILE x: the caller's
+    [ "$hosts" = x ] || args=$(on "$hosts")
+    SESHAT_MPIRUN_ARGS=$args job "$desc" "$RUN" --set simulator.ranks="$set" --dry-run -np "$np" \
+        -- "$T/ring" waitall 8 5 || return
     [ $rc -eq 0 ] || { bad "$desc: exit $rc"; return; }
     for line in "$@"; do
         grep -qxF "# $line" "$OUT" && ok "$desc: $line" || bad "$desc: no line '# $line'"
@@ -96,11 +98,27 @@ SESHAT_MPIRUN_ARGS="--hostfile $dir/hosts-bad" refuse "hostfile slots=two" \
 # slot leave the first node without a model rank; every rank refuses.
 desc="per-node without the rankfile"
 if job "$desc" mpirun --oversubscribe $([ "$(id -u)" = 0 ] && echo --allow-run-as-root) $(on hosts3) \
-        -np 8 -x LD_PRELOAD="$(realpath "$BUILD/lib/libseshat.so")${SESHAT_PRELOAD_EXTRA:+:$SESHAT_PRELOAD_EXTRA}" \
+        -np 8 -x LD_PRELOAD="${SESHAT_PRELOAD_EXTRA:+$SESHAT_PRELOAD_EXTRA:}$(realpath "$BUILD/lib/libseshat.so")" \
+        ${SESHAT_ASAN:+-x ASAN_OPTIONS} \
         -x SESHAT_SET="simulator.ranks=per-node;simulator.clock=none" "$T/ring" waitall 8 5; then
     want="seshat: config error: simulator.ranks = per-node: the node of rank 0 holds 0 of the model ranks 5-7, expected 1"
     [ $rc -ne 0 ] && grep -qF "$want" "$OUT" && ok "$desc: exit $rc, '$want'" || bad "$desc: exit $rc"
 fi
+
+# Other ways to name the nodes (dry runs, no job): --host with slots,
+# oversubscribed (the rest spread evenly), and Slurm's node list through
+# scontrol (a stand-in here, first in PATH).
+SESHAT_MPIRUN_ARGS="--host $me:2,node-b:1" mapping "--host, oversubscribed" x 4 per-node \
+    "node $me: model rank 4 serves ranks 0-2" "node node-b: model rank 5 serves rank 3"
+mkdir -p "$dir/bin"
+printf '#!/bin/sh\n[ "$1 $2 $3" = "show hostnames n[1-3]" ] && printf "n1\\nn2\\nn3\\n"\n' >"$dir/bin/scontrol"
+chmod +x "$dir/bin/scontrol"
+PATH="$dir/bin:$PATH" SLURM_JOB_NODELIST="n[1-3]" SLURM_TASKS_PER_NODE="2(x2),1" \
+    mapping "Slurm" x 5 per-node:2 "node n1: model rank 5 serves rank 0" "node n1: model rank 6 serves rank 1" \
+    "node n2: model rank 7 serves rank 2" "node n3: model rank 9 serves rank 4" "node n3: model rank 10 serves none"
+PATH="$dir/bin:$PATH" SLURM_JOB_NODELIST="n[4-5]" refuse "Slurm without scontrol's answer" \
+    "SLURM_JOB_NODELIST=n[4-5]: 'scontrol show hostnames' failed; name the nodes with --hostfile" \
+    "$RUN" --set simulator.ranks=per-node --dry-run -np 2 -- "$T/ring" waitall 8 5
 
 # A plain number keeps today's placement: no rankfile, no mapping.
 desc="dry run 2 nodes, simulator.ranks = 2"
@@ -140,9 +158,8 @@ same() {
 EXTRA=()
 same "pingpong" hosts1 2 per-node "$T/pingpong" blocking 8 1024 1048576 &&
     { expect "blocking 8" 10016; expect "blocking 1024" 12048; expect "blocking 1048576" 2127152; }
-same "ring" hosts2 6 per-node "$T/ring" waitall 8 5
 EXTRA=(--set network.path=relay)
-same "ring (relay)" hosts3 6 per-node:2 "$T/ring" waitall 1048576 3
+same "ring (relay)" hosts2 6 per-node:2 "$T/ring" waitall 1048576 2
 EXTRA=()
 same "collectives" hosts3 6 per-node "$T/coll_times" 8 all
 same "collectives (split)" hosts2 6 per-node:2 "$T/coll_times" 1024 all split

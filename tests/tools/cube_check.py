@@ -22,7 +22,10 @@ checked on its own and named in the output; exit 1 if any fails.
              for -1); no two siblings with the same region and call site
   values     with analysis.json: each Scalasca metric's sum over call
              nodes and locations (values are inclusive of sub-metrics, as
-             CUBE stores them) equals the analyzer's figure, to 1 ns/rank
+             CUBE stores them) equals the analyzer's figure, to 1 ns/rank;
+             so do its sum per location (per_rank) and its value at each
+             MPI call node (callsites[].patterns, matched by call, file,
+             line and calling function)
 
 Standard library only (no cubelib)."""
 import json
@@ -235,15 +238,80 @@ class Checker:
             walk(c, 0, None)
         self.rule("calltree", bad, "%d call nodes in a tree: program > functions > MPI calls" % nodes)
 
+    def table(self, u):
+        """Metric u's values: {call node id: [value per location]}."""
+        m = self.metrics[u][0]
+        mid, dtype = m.get("id"), m.findtext("dtype")
+        idx = self.tar.extractfile("%s.index" % mid).read()
+        n = struct.unpack("<i", idx[18:22])[0]
+        ids = struct.unpack("<%di" % n, idx[22:22 + 4 * n])
+        vals = struct.unpack("<%d%s" % (n * self.nloc, FMT[dtype]), self.tar.extractfile("%s.data" % mid).read()[10:])
+        return {c: vals[k * self.nloc:(k + 1) * self.nloc] for k, c in enumerate(ids)}
+
     def sums(self):
+        return {u: sum(sum(v) for v in self.table(u).values()) for u in self.metrics}
+
+    def by_site(self):
+        """(MPI function, file, line, caller) -> call node id."""
         out = {}
-        for u, (m, _) in self.metrics.items():
-            mid, dtype = m.get("id"), m.findtext("dtype")
-            idx = self.tar.extractfile("%s.index" % mid).read()
-            n = struct.unpack("<i", idx[18:22])[0]
-            data = self.tar.extractfile("%s.data" % mid).read()[10:]
-            out[u] = sum(struct.unpack("<%d%s" % (n * self.nloc, FMT[dtype]), data))
+
+        def walk(c, caller):
+            r = self.regions[c.get("calleeId")]
+            if r.findtext("paradigm") == "mpi":
+                out[(r.findtext("name"), c.get("mod"), c.get("line"), caller)] = int(c.get("id"))
+            for k in c.findall("cnode"):
+                walk(k, r.findtext("name"))
+        for c in self.root.find("program").findall("cnode"):
+            walk(c, None)
         return out
+
+    def per_rank_and_site(self, a, tol, bad):
+        """Each pattern per rank (over call nodes) and per call site (over
+        ranks) = analysis.json's per_rank and callsites[].patterns."""
+        nodes, tables = self.by_site(), {}
+        for pat, u in SAME_VALUE.items():
+            if u not in self.metrics:
+                continue
+            t = tables[u] = self.table(u)
+            for r, want in enumerate(a["patterns"][pat]["per_rank"]):
+                got = sum(v[r] for v in t.values())
+                if abs(got - want) > tol:
+                    bad.append("%s on rank %d = %.9f, analysis.json per_rank %.9f" % (u, r, got, want))
+        want = {}   # call node -> pattern -> seconds, merged sites added up
+        for c in a["callsites"]:
+            loc = c["location"]
+            if loc.endswith(")") and " (" in loc:       # file:line (caller)
+                where, _, fn = loc.partition(" (")
+                f, _, line = where.rpartition(":")
+            else:                                       # caller in module+0xOFF
+                fn, _, mod = loc.partition(" in ")
+                f, line = mod.split("+0x")[0], "0"
+            key = (c["function"], f, line, fn.rstrip(")"))
+            key = key if key[3] not in ("main", "MAIN__") else key[:3] + ("main",)
+            if key not in nodes:
+                bad.append("call site %s %s: no call node" % (c["function"], c["location"]))
+                continue
+            for pat, v in c["patterns"].items():
+                want.setdefault(nodes[key], {}).setdefault(pat, 0.0)
+                want[nodes[key]][pat] += v
+        for cn, pats in want.items():
+            for pat, v in pats.items():
+                u = SAME_VALUE.get(pat)
+                if u in tables:
+                    # the JSON per call site is exclusive: add the sub-patterns
+                    w = v + sum(x for p, x in pats.items() if p != pat and SAME_VALUE.get(p) and
+                                self.below(SAME_VALUE[p], u))
+                    got = sum(tables[u].get(cn, ()))
+                    if abs(got - w) > tol:
+                        bad.append("%s at call node %d = %.9f, analysis.json's call site %.9f" % (u, cn, got, w))
+
+    def below(self, u, top):
+        p = self.metrics.get(u, (None, None))[1]
+        while p:
+            if p == top:
+                return True
+            p = self.metrics[p][1]
+        return False
 
     def values(self, jpath):
         a = json.load(open(jpath))
@@ -259,6 +327,7 @@ class Checker:
             bad.append("mpi_collective + mpi_sync_collective = %.9f, analysis.json collective.total = %.9f" % (got, coll))
         if "bytes_sent" in s and s["bytes_sent"] != a["messages"]["bytes"]:
             bad.append("bytes_sent = %d, analysis.json messages.bytes = %d" % (s["bytes_sent"], a["messages"]["bytes"]))
+        self.per_rank_and_site(a, tol, bad)
         cp = a.get("critical_path") or {}
         for u, key in (("critical_path", "per_callsite"), ("critical_path_imbalance", "imbalance_per_callsite")):
             if key in cp and u in s and abs(s[u] - sum(cp[key])) > tol * len(cp[key]):

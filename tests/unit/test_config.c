@@ -146,6 +146,11 @@ static void bad_sets(void **state)
         { "simulator.clock=sundial", "simulator.clock" },
         { "simulator.ranks=0", "simulator.ranks" },
         { "simulator.ranks=1.5", "simulator.ranks" },
+        { "simulator.ranks=per-node:0", "simulator.ranks" },
+        { "simulator.ranks=per-node:65", "simulator.ranks" },
+        { "simulator.ranks=per-nodes", "simulator.ranks" },
+        { "simulator.ranks=per-node:", "simulator.ranks" },
+        { "simulator.ranks=per-node:2x", "simulator.ranks" },
         { "simulator.cpu_factor=0", "simulator.cpu_factor" },
         { "network.eager_limit=12furlongs", "network.eager_limit" },
         { "trace.enabled=maybe", "trace.enabled" },
@@ -339,6 +344,38 @@ static void strict_ints(void **state)
             fail_msg("'%s' accepted", bad[i]);
 }
 
+/* simulator.ranks: K, per-node, per-node:C (docs/cluster.md), printed back
+ * as given; per-node refuses contention. */
+static void model_ranks(void **state)
+{
+    (void)state;
+    static const struct { const char *v; int ranks, per_node; } ok[] = {
+        { "3", 3, 0 }, { "per-node", 1, 1 }, { "per-node:1", 1, 1 }, { "PER-NODE:64", 64, 1 },
+    };
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        char set[64], err[512] = "", out[4096] = "";
+        seshat_config c;
+        snprintf(set, sizeof set, "simulator.ranks=%s", ok[i].v);
+        const char *sets[] = { set };
+        assert_int_equal(seshat_config_load(&c, NULL, sets, 1, 0, err, sizeof err), 0);
+        assert_int_equal(c.sim_ranks, ok[i].ranks);
+        assert_int_equal(c.sim_per_node, ok[i].per_node);
+        FILE *f = fmemopen(out, sizeof out - 1, "w");
+        seshat_config_print(f, &c);
+        fclose(f);
+        const char *want = !ok[i].per_node ? "ranks = 3" : ok[i].ranks == 1 ? "ranks = per-node"
+                                                                           : "ranks = per-node:64";
+        if (!strstr(out, want))
+            fail_msg("%s: printed config lacks '%s'", ok[i].v, want);
+    }
+    char err[512] = "";
+    seshat_config c;
+    const char *sets[] = { "simulator.ranks=per-node", "network.model=simgrid",
+                           "network.contention=on" };
+    assert_int_equal(seshat_config_load(&c, NULL, sets, 3, 0, err, sizeof err), -1);
+    assert_non_null(strstr(err, "simulator.ranks = per-node: not with network.contention = on"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -348,7 +385,7 @@ int main(void)
         cmocka_unit_test(messages),      cmocka_unit_test(ranges),
         cmocka_unit_test(combinations),  cmocka_unit_test(file_faults),
         cmocka_unit_test(env_escapes),   cmocka_unit_test(strict_ints),
-        cmocka_unit_test(coll_factors),
+        cmocka_unit_test(coll_factors),  cmocka_unit_test(model_ranks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "simgrid/sg_placement.h"
+#include "model/simgrid/sg_placement.h"
 
 /* Deliberately not in name order, like a platform's host list may be. */
 static const char *const names[] = { "node-10", "node-2", "node-1", "node-0" };

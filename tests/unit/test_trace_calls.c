@@ -17,9 +17,9 @@
 
 #include "analyze/an_stream.h"
 #include "mpi/calls.h"
-#include "trace_calls.h"
-#include "trace_format.h"
-#include "trace_writer.h"
+#include "tracefmt/trace_calls.h"
+#include "tracefmt/trace_format.h"
+#include "tracefmt/trace_writer.h"
 
 static char dir[64];
 

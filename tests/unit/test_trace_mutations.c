@@ -19,9 +19,9 @@
 
 #include <cmocka.h>
 
-#include "trace_format.h"
-#include "trace_reader.h"
-#include "trace_writer.h"
+#include "tracefmt/trace_format.h"
+#include "tracefmt/trace_reader.h"
+#include "tracefmt/trace_writer.h"
 
 static char good[64], bad[80];
 
