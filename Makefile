@@ -1,6 +1,7 @@
 # seshat - one plain Makefile.
 #   make            library (build/lib) and tools (build/bin)
-#   make test       unit tests (cmocka) and MPI integration tests
+#   make test       unit tests (cmocka) and MPI integration tests, areas in parallel
+#   make test T=faults   one area (tests/mpi/runall.sh --list; T=unit, T=core)
 #   make quicktest  unit tests and a fast subset of the MPI tests (< 1 min)
 #   make check-asan the same under AddressSanitizer + UBSan (build-asan/)
 #   make bench      benchmarks, results in docs/performance.md
@@ -20,17 +21,31 @@ MPI_LIBS   := $(shell $(MPICC) -showme:link 2>/dev/null)
 SAN_FLAGS ?=
 CFLAGS  ?= -O2 -g
 # Required flags live apart from CFLAGS so `make CFLAGS=...` cannot drop them.
-REQ_CFLAGS := -std=c11 -Wall -Wextra -Werror -fPIC -D_GNU_SOURCE -pthread
-CPPFLAGS += -Isrc -Itraceout $(MPI_CFLAGS)
+# -fvisibility=hidden: the preloaded library exports only MPI names (what
+# exports.map lists must also be visible; tests/tools/exports.py checks).
+REQ_CFLAGS := -std=c11 -Wall -Wextra -Werror -fPIC -D_GNU_SOURCE -pthread -fvisibility=hidden
+# Generated at build time (src/mpi/gen.py, src/interpose/gen_wrappers.py)
+# from the installed mpi.h: $(GEN)/mpi/gen_calls.h and the .c files below.
+GEN     := $(BUILD)/gen
+MPI_H   := $(shell $(PYTHON) src/mpi/gen.py --print-mpi-h 2>/dev/null)
+GEN_HDRS := $(GEN)/mpi/gen_calls.h
+# Every include names its layer ("tracefmt/trace_reader.h", "mpi/calls.h").
+CPPFLAGS += -Isrc -I$(GEN) $(MPI_CFLAGS)
 ALL_CFLAGS = $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(SAN_FLAGS)
 LDFLAGS += $(SAN_FLAGS)
 
-LIB_SRCS := $(wildcard src/common/*.c src/config/*.c src/rank/*.c src/trace/*.c \
+LIB_SRCS := $(wildcard src/mpi/*.c src/common/*.c src/config/*.c src/rank/*.c src/trace/*.c \
                        src/interpose/*.c src/model/*.c src/model/simgrid/*.c \
-                       src/server/*.c traceout/*.c)
-LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
+                       src/server/*.c src/tracefmt/*.c)
+# The lowest layer (the call table) and the generated wrappers.
+MPI_OBJS := $(BUILD)/obj/gen/mpi/gen_real.o $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard src/mpi/*.c))
+LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/mpi/gen_real.o \
+            $(BUILD)/obj/gen/interpose/gen_wrappers.o
 LIB_LIBS := -ldl -lpthread -llz4 -liniparser -ldw -lm
 
+# The trace format (reader, writer, call names; the call names need the
+# call table below them).
+TRACEFMT_OBJS = $(filter $(BUILD)/obj/src/tracefmt/%,$(LIB_OBJS)) $(MPI_OBJS)
 TOOL_COMMON := $(filter $(BUILD)/obj/src/common/% $(BUILD)/obj/src/config/%,$(LIB_OBJS))
 TOOLS := $(BUILD)/bin/seshat-run $(BUILD)/bin/seshat-sweep $(BUILD)/bin/seshat-trace \
          $(BUILD)/bin/seshat-calibrate $(BUILD)/bin/seshat-analyze $(BUILD)/bin/seshat-replay
@@ -58,16 +73,31 @@ MPI_BINS := $(MPI_C_SRCS:tests/mpi/%.c=$(BUILD)/tests/mpi/%) \
             $(MPI_C_SRCS:tests/mpi/%.c=$(BUILD)/tests/mpi/%.relinked) \
             $(patsubst tests/mpi/%,$(BUILD)/tests/mpi/%,$(basename $(MPI_F_SRCS)))
 
-.PHONY: all lib tools tests test quicktest unit-test mpi-test check-asan bench install clean deps generate check-generated demo fuzz
+.PHONY: all lib tools tests test quicktest unit-test mpi-test check-layers check-exports check-asan bench install clean deps generate check-generated demo fuzz
 
 all: lib tools
 
 lib: $(BUILD)/lib/libseshat.so $(BUILD)/lib/libseshat.a $(SG_LIB)
 tools: $(TOOLS)
 
-$(BUILD)/obj/%.o: %.c
+$(BUILD)/obj/%.o: %.c | $(GEN_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+$(BUILD)/obj/gen/%.o: $(GEN)/%.c | $(GEN_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+# The call table from the installed mpi.h. The scripts rewrite only files
+# whose text changes (so a new gen.py rebuilds nothing it does not change);
+# the stamps record that they ran.
+$(GEN)/mpi/gen_calls.h $(GEN)/mpi/gen_real.c: $(GEN)/mpi/.stamp ;
+$(GEN)/mpi/.stamp: src/mpi/gen.py src/mpi/calls.spec $(MPI_H)
+	$(PYTHON) src/mpi/gen.py --mpi-h $(MPI_H) $(GEN)
+	@touch $@
+$(GEN)/interpose/gen_wrappers.c: $(GEN)/interpose/.stamp ;
+$(GEN)/interpose/.stamp: src/interpose/gen_wrappers.py src/mpi/gen.py src/mpi/calls.spec $(MPI_H)
+	$(PYTHON) src/interpose/gen_wrappers.py --mpi-h $(MPI_H) $(GEN)
+	@touch $@
 
 $(BUILD)/lib/libseshat.so: $(LIB_OBJS) src/interpose/exports.map
 	@mkdir -p $(dir $@)
@@ -96,10 +126,10 @@ $(BUILD)/bin/seshat-run: $(BUILD)/obj/src/tools/seshat_run.o $(BUILD)/obj/src/to
 	$(CC) $(LDFLAGS) -o $@ $^ -liniparser -lm
 
 $(BUILD)/bin/seshat-trace: $(BUILD)/obj/src/tools/seshat_trace.o $(BUILD)/obj/src/tools/trace_otf2.o \
-                          $(BUILD)/obj/src/tools/trace_filter.o $(BUILD)/obj/src/interpose/gen_real.o \
+                          $(BUILD)/obj/src/tools/trace_filter.o \
                           $(BUILD)/obj/src/config/filters.o $(BUILD)/obj/src/config/units.o \
                           $(BUILD)/obj/src/analyze/an_check.o $(BUILD)/obj/src/analyze/an_stream.o \
-                          $(filter $(BUILD)/obj/traceout/%,$(LIB_OBJS))
+                          $(TRACEFMT_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -liniparser -llz4 -lotf2 -ldl -lpthread -lm
 
@@ -109,15 +139,15 @@ $(BUILD)/bin/seshat-calibrate: $(BUILD)/obj/src/tools/seshat_calibrate.o $(CALIB
 
 # The analyzer is an MPI program of its own (never run under seshat).
 $(BUILD)/bin/seshat-analyze: $(BUILD)/obj/src/tools/seshat_analyze.o $(ANALYZE_OBJS) \
-                            $(BUILD)/obj/src/interpose/gen_real.o $(TOOL_COMMON) \
-                            $(filter $(BUILD)/obj/traceout/%,$(LIB_OBJS))
+                            $(TOOL_COMMON) \
+                            $(TRACEFMT_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -liniparser -llz4 -ldl -lm $(MPI_LIBS)
 
 # Re-enacts a trace under seshat-run (what-if studies).
 $(BUILD)/bin/seshat-replay: $(BUILD)/obj/src/tools/seshat_replay.o $(BUILD)/obj/src/analyze/an_stream.o \
-                           $(BUILD)/obj/src/analyze/an_util.o $(BUILD)/obj/src/interpose/gen_real.o \
-                           $(filter $(BUILD)/obj/traceout/%,$(LIB_OBJS))
+                           $(BUILD)/obj/src/analyze/an_util.o \
+                           $(TRACEFMT_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -llz4 -ldl -lm $(MPI_LIBS)
 
@@ -128,7 +158,7 @@ $(BUILD)/bin/seshat-sweep: src/tools/seshat-sweep
 # Unit tests: each test links the library objects it needs plus cmocka.
 $(BUILD)/tests/unit/%: tests/unit/%.c $(LIB_OBJS) $(ANALYZE_OBJS) $(CALIB_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(ANALYZE_OBJS) $(CALIB_OBJS) $(BUILD)/obj/src/interpose/gen_real.o $(BUILD)/obj/src/rank/ordinals.o $(BUILD)/obj/src/rank/error.o $(filter $(BUILD)/obj/src/rank/clock_%,$(LIB_OBJS)) $(filter-out $(BUILD)/obj/src/interpose/% $(BUILD)/obj/src/rank/% $(BUILD)/obj/src/trace/%,$(LIB_OBJS)) \
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(ANALYZE_OBJS) $(CALIB_OBJS) $(MPI_OBJS) $(BUILD)/obj/src/rank/ordinals.o $(BUILD)/obj/src/rank/error.o $(filter $(BUILD)/obj/src/rank/clock_%,$(LIB_OBJS)) $(filter-out $(MPI_OBJS) $(BUILD)/obj/gen/% $(BUILD)/obj/src/interpose/% $(BUILD)/obj/src/rank/% $(BUILD)/obj/src/trace/%,$(LIB_OBJS)) \
 	    $(LDFLAGS) -lcmocka $(LIB_LIBS) $(MPI_LIBS)
 
 # MPI test programs: a plain build (run preloaded) and a relinked one.
@@ -190,16 +220,32 @@ demo: all $(BUILD)/examples/heat
 unit-test: $(UNIT_BINS)
 	@set -e; for t in $(UNIT_BINS); do echo "== $$t"; $$t; done
 
+# The MPI test areas (tests/mpi/runall.sh --list), as many at once as the
+# machine has cores (SESHAT_TEST_JOBS=N to choose); T="faults trace" runs
+# only those areas (T=unit: only the unit tests; T=core: every core-* area).
+T ?=
 mpi-test: all $(MPI_BINS) $(CONF_BINS)
-	BUILD=$(BUILD) tests/mpi/run.sh
+	BUILD=$(BUILD) tests/mpi/runall.sh $(filter-out unit,$(T))
 
-test: check-generated unit-test mpi-test
+# The include graph respects the layers (docs/design.md), and the
+# preloaded library exports only MPI names.
+check-layers:
+	@$(PYTHON) tests/tools/layers.py --self-test
+	$(PYTHON) tests/tools/layers.py
+check-exports: $(BUILD)/lib/libseshat.so
+	$(PYTHON) tests/tools/exports.py $<
 
-# The edit loop (under a minute): unit tests, then the MPI scenarios on the
-# direct path with K=1 and the relay path with K=2, and of the extra
-# scripts only QUICK_EXTRAS of tests/mpi/run.sh. `make test` before a commit.
-quicktest: unit-test all $(MPI_BINS)
-	QUICK=1 BUILD=$(BUILD) tests/mpi/run.sh
+ifeq ($(strip $(T)),)
+test: check-generated check-layers check-exports unit-test mpi-test
+else
+test: $(if $(filter unit,$(T)),unit-test) $(if $(filter-out unit,$(T)),mpi-test)
+endif
+
+# The edit loop (under a minute): the layer and export checks, the unit
+# tests, then the MPI scenarios of one path variant (direct, K = 1; QUICK=1
+# of tests/mpi/runall.sh). `make test` before a commit.
+quicktest: check-layers check-exports unit-test all $(MPI_BINS)
+	QUICK=1 BUILD=$(BUILD) tests/mpi/runall.sh
 
 check-asan:
 	$(MAKE) BUILD=build-asan SAN_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
@@ -208,9 +254,9 @@ check-asan:
 # Fuzzing the trace reader with libFuzzer (clang, libclang-rt-14-dev):
 # make fuzz FUZZ_SECONDS=600. Crashes are saved as crash-* files.
 FUZZ_SECONDS ?= 60
-$(BUILD)/fuzz/fuzz_reader: tests/fuzz/fuzz_reader.c traceout/trace_reader.c
+$(BUILD)/fuzz/fuzz_reader: tests/fuzz/fuzz_reader.c src/tracefmt/trace_reader.c
 	@mkdir -p $(dir $@) $(BUILD)/fuzz/corpus
-	clang -std=c11 -g -O1 -D_GNU_SOURCE -Itraceout -fsanitize=fuzzer,address,undefined -o $@ $^ -llz4
+	clang -std=c11 -g -O1 -D_GNU_SOURCE -Isrc -fsanitize=fuzzer,address,undefined -o $@ $^ -llz4
 
 fuzz:
 	@command -v clang >/dev/null || { echo "make fuzz needs clang and libclang-rt-14-dev (apt-get install clang libclang-rt-14-dev)"; exit 2; }
@@ -218,28 +264,23 @@ fuzz:
 	@for f in tests/fuzz/seeds/*; do cp $$f $(BUILD)/fuzz/corpus/; done 2>/dev/null; true
 	cd $(BUILD)/fuzz && ./fuzz_reader -max_total_time=$(FUZZ_SECONDS) -max_len=65536 corpus
 
-# Wrappers are generated from Open MPI's mpi.h plus the spec in
-# src/interpose/calls.spec; the output is committed, `make test` checks it.
+# The wrappers and the call table are generated at build time (above);
+# the committed config/seshat.ini is the one generated file, `make test`
+# checks it.
 generate: tools
-	$(PYTHON) src/interpose/gen_wrappers.py src/interpose
 	tools/gen-default-ini.sh $(abspath $(BUILD)/bin/seshat-run) > config/seshat.ini
 
 check-generated: tools
 	@tools/gen-default-ini.sh $(abspath $(BUILD)/bin/seshat-run) | cmp -s - config/seshat.ini || \
 	    { echo "config/seshat.ini is stale: run make generate"; exit 1; }
-	@if command -v $(PYTHON) >/dev/null; then \
-	    tmp=$$(mktemp -d) && $(PYTHON) src/interpose/gen_wrappers.py $$tmp && \
-	    for f in $$tmp/*; do cmp -s $$f src/interpose/$$(basename $$f) || \
-	        { echo "generated $$(basename $$f) is stale: run make generate"; exit 1; }; done; \
-	    rm -rf $$tmp; fi
 
 $(BUILD)/tests/bench/wall_pingpong $(BUILD)/tests/bench/stencil $(BUILD)/tests/bench/alltoall: $(BUILD)/tests/bench/%: tests/bench/%.c
 	@mkdir -p $(dir $@)
 	$(MPICC) -O2 -Wall -Wextra -Werror -std=c11 -D_GNU_SOURCE -o $@ $<
 
-$(BUILD)/tests/bench/trace_cost: tests/bench/trace_cost.c $(filter $(BUILD)/obj/traceout/%,$(LIB_OBJS))
+$(BUILD)/tests/bench/trace_cost: tests/bench/trace_cost.c $(TRACEFMT_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $^ -llz4 -lpthread
+	$(CC) $(ALL_CFLAGS) -o $@ $^ -llz4 -lpthread -ldl $(MPI_LIBS)
 
 bench: all tests $(BUILD)/tests/bench/wall_pingpong $(BUILD)/tests/bench/trace_cost $(BUILD)/tests/bench/stencil \
        $(BUILD)/tests/bench/alltoall

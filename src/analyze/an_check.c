@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "config/config.h"
-#include "interpose/gen_calls.h"
+#include "mpi/calls.h"
 
 /* rank-K.sst -> K, else -1. */
 static int stream_rank(const char *name)

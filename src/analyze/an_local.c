@@ -9,8 +9,8 @@
 
 #include "analyze/an_stream.h"
 #include "analyze/analysis.h"
-#include "interpose/gen_calls.h"
-#include "trace_format.h"
+#include "mpi/calls.h"
+#include "tracefmt/trace_format.h"
 
 #define MAX_SEGS 4096   /* per rank, for the timeline picture */
 

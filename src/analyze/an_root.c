@@ -6,8 +6,8 @@
 
 #include "analyze/an_replay.h"
 #include "config/config.h"
-#include "interpose/gen_calls.h"
-#include "trace_kinds.h"
+#include "mpi/calls.h"
+#include "tracefmt/trace_kinds.h"
 
 static void pack_ranks(const an_local *L, an_buf *b)
 {

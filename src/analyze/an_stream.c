@@ -6,8 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "trace_format.h"
-#include "trace_reader.h"
+#include "tracefmt/trace_calls.h"
+#include "tracefmt/trace_format.h"
+#include "tracefmt/trace_reader.h"
 
 struct state {
     an_call cur;
@@ -16,6 +17,7 @@ struct state {
     int64_t t, end;
     int have_end, nrecords;
     an_stream_status st;
+    const seshat_tcalls *calls;   /* the trace's call ids -> this build's */
 };
 
 static int push(struct state *s, const an_rec *r)
@@ -97,7 +99,8 @@ static int on_record(struct state *s, const seshat_tr_record *rec, const an_stre
         if (n < 3)
             break;
         s->t += (int64_t)r.v[1];
-        s->cur = (an_call){ .call = (int)r.v[0], .site = (int)r.v[2], .enter = s->t };
+        s->cur = (an_call){ .call = seshat_tcalls_id(s->calls, r.v[0]), .site = (int)r.v[2],
+                            .enter = s->t };
         s->in_call = 1;
         return 0;
     case SESHAT_REC_EXIT:
@@ -136,6 +139,7 @@ static int on_record(struct state *s, const seshat_tr_record *rec, const an_stre
 
 struct an_iter {
     seshat_tr *tr;
+    seshat_tcalls calls;
     struct state s;
     an_stream_cb cb;
     char path[4200];
@@ -149,9 +153,15 @@ an_iter *an_iter_open(const char *dir, int rank, const an_stream_cb *cb, char *e
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
+    if (seshat_tcalls_load(&it->calls, dir, err, errlen) != 0) {
+        free(it);
+        return NULL;
+    }
+    it->s.calls = &it->calls;
     snprintf(it->path, sizeof it->path, "%s/rank-%d.sst", dir, rank);
     it->tr = seshat_tr_open(it->path, err, errlen);
     if (!it->tr) {
+        seshat_tcalls_free(&it->calls);
         free(it);
         return NULL;
     }
@@ -197,6 +207,7 @@ void an_iter_close(an_iter *it)
     if (!it)
         return;
     seshat_tr_close(it->tr);
+    seshat_tcalls_free(&it->calls);
     free(it->s.recs);
     free(it);
 }

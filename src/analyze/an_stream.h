@@ -15,7 +15,8 @@ typedef struct an_rec {
 } an_rec;
 
 typedef struct an_call {
-    int call;                      /* index into seshat_call_names */
+    int call;                      /* this build's call id (mpi/calls.h; mapped from the
+                                      trace's by name), -1 for a call it does not know */
     int site;                      /* this rank's call-site index */
     int64_t enter, exit;           /* virtual ns */
     int nrec;

@@ -163,18 +163,14 @@ static void comm_create_errhandler(seshat_fproc *fn, MPI_Fint *eh, MPI_Fint *ier
 
 /* Every name Open MPI's mpif.h bindings export for a call, and the
  * mpi_f08 module's (whose optional ierror may be absent: NULL). */
+#define SESHAT_FALIAS(impl, name) __typeof__(impl) name SESHAT_EXPORT __attribute__((alias(#impl)))
 #define SESHAT_FORTRAN_NAMES(impl, lo, UP)                                                  \
-    __typeof__(impl) UP __attribute__((alias(#impl)));                                      \
-    __typeof__(impl) lo __attribute__((alias(#impl)));                                      \
-    __typeof__(impl) lo##_ __attribute__((alias(#impl)));                                   \
-    __typeof__(impl) lo##__ __attribute__((alias(#impl)));                                  \
-    __typeof__(impl) P##UP __attribute__((alias(#impl)));                                   \
-    __typeof__(impl) p##lo __attribute__((alias(#impl)));                                   \
-    __typeof__(impl) p##lo##_ __attribute__((alias(#impl)));                                \
-    __typeof__(impl) p##lo##__ __attribute__((alias(#impl)))
+    SESHAT_FALIAS(impl, UP); SESHAT_FALIAS(impl, lo);                                       \
+    SESHAT_FALIAS(impl, lo##_); SESHAT_FALIAS(impl, lo##__);                                \
+    SESHAT_FALIAS(impl, P##UP); SESHAT_FALIAS(impl, p##lo);                                 \
+    SESHAT_FALIAS(impl, p##lo##_); SESHAT_FALIAS(impl, p##lo##__)
 #define SESHAT_F08_NAMES(impl, lo)                                                          \
-    __typeof__(impl) lo##_f08_ __attribute__((alias(#impl)));                               \
-    __typeof__(impl) p##lo##_f08_ __attribute__((alias(#impl)))
+    SESHAT_FALIAS(impl, lo##_f08_); SESHAT_FALIAS(impl, p##lo##_f08_)
 
 SESHAT_FORTRAN_NAMES(comm_set_attr, mpi_comm_set_attr, MPI_COMM_SET_ATTR);
 SESHAT_FORTRAN_NAMES(comm_get_attr, mpi_comm_get_attr, MPI_COMM_GET_ATTR);

@@ -1,190 +1,55 @@
 #!/usr/bin/env python3
-"""Generate seshat's MPI interposition layer from Open MPI's mpi.h.
+"""gen_wrappers.py - seshat's pass-through MPI wrappers, generated at build
+time from the installed mpi.h and src/mpi/calls.spec.
 
-Usage: gen_wrappers.py OUTDIR   (reads calls.spec next to this script)
-
-Writes:
-  gen_calls.h    - call ids, names, and the table of real PMPI entry points
-  gen_real.c     - the table, resolved with dlsym(RTLD_NEXT)
-  gen_wrappers.c - pass-through wrappers (world substitution, clock, comm
-                   registration, one-time warning for unmodeled calls;
-                   `local` calls are wrapped only to be traced)
-The output is committed; `make check-generated` fails when it is stale.
+Usage: gen_wrappers.py [--mpi-h PATH] OUTDIR
+Writes OUTDIR/interpose/gen_wrappers.c (only when its text changes): for
+every wrapped call, world substitution, clock, communicator registration,
+one-time warning for unmodeled calls (`local` calls are wrapped only to be
+traced). mpi.h parsing and the call list are src/mpi/gen.py's.
 """
-import fnmatch
 import os
 import re
-import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "mpi"))
+import gen  # noqa: E402  (src/mpi/gen.py: the call table this layer wraps)
+
+HEAD = ("/* GENERATED at build time by src/interpose/gen_wrappers.py from mpi.h and "
+        "src/mpi/calls.spec. Do not edit. */\n")
+COMM_IN = r"MPI_Comm\s+\w+$"
+COMM_OUT = r"MPI_Comm\s*\*\s*\w+$"
 
 
-def find_mpi_h():
-    try:
-        dirs = subprocess.check_output(["mpicc", "-showme:incdirs"], text=True).split()
-    except (OSError, subprocess.CalledProcessError):
-        dirs = []
-    dirs.append("/usr/lib/x86_64-linux-gnu/openmpi/include")
-    for d in dirs:
-        p = os.path.join(d, "mpi.h")
-        if os.path.exists(p):
-            return p
-    sys.exit("gen_wrappers.py: cannot find mpi.h (is libopenmpi-dev installed?)")
-
-
-def read_prototypes(path):
-    text = open(path).read()
-    protos = []
-    for m in re.finditer(r"OMPI_DECLSPEC\s+([\w ]+?\**)\s*\bPMPI_(\w+)\s*\(([^;]*?)\)\s*([^;]*);", text):
-        ret, name, args, attrs = m.group(1).strip(), m.group(2), m.group(3), m.group(4)
-        if "removed" in attrs or "..." in args:
-            continue
-        args = " ".join(args.split())
-        protos.append((ret, name, args))
-    return protos
-
-
-def split_params(args):
-    if args.strip() in ("", "void"):
-        return []
-    out, depth, cur = [], 0, ""
-    for ch in args:
-        if ch == "," and depth == 0:
-            out.append(cur.strip())
-            cur = ""
-            continue
-        depth += ch in "([" and 1 or 0
-        depth -= ch in ")]" and 1 or 0
-        cur += ch
-    out.append(cur.strip())
-    # Name unnamed parameters (mpi.h has a few), so wrappers can pass them on.
-    for i, p in enumerate(out):
-        words = [w for w in re.findall(r"\w+", p) if w not in ("const", "struct", "unsigned")]
-        if len(words) == 1:
-            out[i] = "%s arg%d" % (p, i)
-    return out
-
-
-def param_name(p):
-    m = re.search(r"(\w+)\s*(\[[^\]]*\])*\s*$", p)
-    return m.group(1)
-
-
-def param_type(p):
-    """Type of a parameter as it can be used in a function-pointer list."""
-    name = param_name(p)
-    t = re.sub(r"\b%s\b\s*((\[[^\]]*\])*)\s*$" % name, r"\1", p).strip()
-    if t.endswith("]"):
-        t = re.sub(r"\[[^\]]*\]", "", t).strip() + " *"
-    return t
-
-
-def read_spec():
-    spec = {"special": [], "skip": [], "unmodeled": [], "local": []}
-    for line in open(os.path.join(HERE, "calls.spec")):
-        line = line.split("#", 1)[0].split()
-        if line:
-            spec[line[0]].extend(line[1:])
-    return spec
-
-
-def matches(name, globs):
-    return any(fnmatch.fnmatchcase(name, g) for g in globs)
+def wrapper(name, params):
+    args = ", ".join(params) or "void"
+    call = ", ".join(("seshat_comm_in(%s)" % gen.param_name(p)) if re.match(COMM_IN, p)
+                     else gen.param_name(p) for p in params)
+    newcomms = [gen.param_name(p) for p in params if re.match(COMM_OUT, p)]
+    incomms = [gen.param_name(p) for p in params if re.match(COMM_IN, p)]
+    out = ["int PMPI_%s(%s)\n{\n" % (name, args),
+           "    int outer = seshat_enter(SESHAT_CALL_%s);\n" % name]
+    # Creating a communicator synchronizes its parent's members
+    # (contention = on: through the model first, see coll.h);
+    # Comm_create_group involves only the group.
+    if newcomms and incomms and name != "Comm_create_group":
+        out.append("    if (outer)\n        seshat_comm_sync(seshat_comm_in(%s));\n" % incomms[0])
+    out.append("    int rc = seshat_real.%s(%s);\n" % (name, call))
+    for c in newcomms:
+        out.append("    if (outer && rc == MPI_SUCCESS)\n")
+        out.append("        seshat_comm_created(*%s);\n" % c)
+    out.append("    if (outer)\n        seshat_leave(SESHAT_CALL_%s);\n" % name)
+    out.append("    return rc;\n}\n")
+    out.append("int MPI_%s(%s) __attribute__((alias(\"PMPI_%s\")));\n\n" % (name, args, name))
+    return "".join(out)
 
 
 def main():
-    outdir = sys.argv[1]
-    spec = read_spec()
-    protos = read_prototypes(find_mpi_h())
-    names = [p[1] for p in protos]
-    for s in spec["special"]:
-        if s not in names:
-            sys.exit("calls.spec: special call %s is not in mpi.h" % s)
-
-    wrapped = []
-    for ret, name, args in protos:
-        params = split_params(args)
-        if ret != "int" or matches(name, spec["special"]) or matches(name, spec["skip"]):
-            continue
-        has_comm = any(re.match(r"MPI_Comm\s+\w+$", p) for p in params)
-        unmodeled = matches(name, spec["unmodeled"])
-        if has_comm or unmodeled or matches(name, spec["local"]):
-            wrapped.append((name, params, unmodeled))
-
-    ids = sorted(set(spec["special"]) | {w[0] for w in wrapped})
-    write_header(outdir, protos, ids)
-    write_real(outdir, protos, ids, {w[0] for w in wrapped if w[2]})
-    write_wrappers(outdir, wrapped)
-
-
-HEAD = "/* GENERATED by src/interpose/gen_wrappers.py from mpi.h and calls.spec. Do not edit. */\n"
-
-
-def write_header(outdir, protos, ids):
-    with open(os.path.join(outdir, "gen_calls.h"), "w") as f:
-        f.write(HEAD)
-        f.write("#ifndef SESHAT_GEN_CALLS_H\n#define SESHAT_GEN_CALLS_H\n#include <mpi.h>\n\n")
-        f.write("/* Every interposed call, for warnings, statistics and traces. */\nenum seshat_call_id {\n")
-        for n in ids:
-            f.write("    SESHAT_CALL_%s,\n" % n)
-        f.write("    SESHAT_CALL_COUNT\n};\n\n")
-        f.write("extern const char *const seshat_call_names[SESHAT_CALL_COUNT];\n")
-        f.write("/* Non-zero for calls that communicate but have no model yet. */\n")
-        f.write("extern const unsigned char seshat_call_unmodeled[SESHAT_CALL_COUNT];\n\n")
-        f.write("/* The real PMPI entry points (the next definition after libseshat). */\n")
-        f.write("struct seshat_real_table {\n")
-        for ret, name, args in protos:
-            types = ", ".join(param_type(p) for p in split_params(args)) or "void"
-            f.write("    %s (*%s)(%s);\n" % (ret, name, types))
-        f.write("};\nextern struct seshat_real_table seshat_real;\n\n")
-        f.write("/* Resolve the table; returns the number of calls not found. */\n")
-        f.write("int seshat_real_resolve(void);\n\n#endif\n")
-
-
-def write_real(outdir, protos, ids, unmodeled):
-    with open(os.path.join(outdir, "gen_real.c"), "w") as f:
-        f.write(HEAD)
-        f.write("#include <dlfcn.h>\n#include \"interpose/gen_calls.h\"\n\n")
-        f.write("const char *const seshat_call_names[SESHAT_CALL_COUNT] = {\n")
-        for n in ids:
-            f.write("    \"MPI_%s\",\n" % n)
-        f.write("};\n\nconst unsigned char seshat_call_unmodeled[SESHAT_CALL_COUNT] = {\n")
-        for n in ids:
-            f.write("    %d, /* %s */\n" % (1 if n in unmodeled else 0, n))
-        f.write("};\n\nstruct seshat_real_table seshat_real;\n\n")
-        f.write("int seshat_real_resolve(void)\n{\n    int missing = 0;\n    void *p;\n")
-        for ret, name, args in protos:
-            f.write("    p = dlsym(RTLD_NEXT, \"PMPI_%s\");\n" % name)
-            f.write("    missing += !p;\n    *(void **)&seshat_real.%s = p;\n" % name)
-        f.write("    return missing;\n}\n")
-
-
-def write_wrappers(outdir, wrapped):
-    with open(os.path.join(outdir, "gen_wrappers.c"), "w") as f:
-        f.write(HEAD)
-        f.write("#include \"interpose/interpose.h\"\n\n")
-        for name, params, unmodeled in wrapped:
-            args = ", ".join(params) or "void"
-            call = ", ".join(
-                ("seshat_comm_in(%s)" % param_name(p)) if re.match(r"MPI_Comm\s+\w+$", p)
-                else param_name(p) for p in params)
-            newcomms = [param_name(p) for p in params if re.match(r"MPI_Comm\s*\*\s*\w+$", p)]
-            incomms = [param_name(p) for p in params if re.match(r"MPI_Comm\s+\w+$", p)]
-            f.write("int PMPI_%s(%s)\n{\n" % (name, args))
-            f.write("    int outer = seshat_enter(SESHAT_CALL_%s);\n" % name)
-            # Creating a communicator synchronizes its parent's members
-            # (contention = on: through the model first, see coll.h);
-            # Comm_create_group involves only the group.
-            if newcomms and incomms and name != "Comm_create_group":
-                f.write("    if (outer)\n        seshat_comm_sync(seshat_comm_in(%s));\n" % incomms[0])
-            f.write("    int rc = seshat_real.%s(%s);\n" % (name, call))
-            for c in newcomms:
-                f.write("    if (outer && rc == MPI_SUCCESS)\n")
-                f.write("        seshat_comm_created(*%s);\n" % c)
-            f.write("    if (outer)\n        seshat_leave(SESHAT_CALL_%s);\n" % name)
-            f.write("    return rc;\n}\n")
-            f.write("int MPI_%s(%s) __attribute__((alias(\"PMPI_%s\")));\n\n" % (name, args, name))
+    mpi_h, outdir = gen.parse_args(sys.argv[1:])
+    _, wrapped = gen.plan(gen.read_prototypes(mpi_h), gen.read_spec())
+    text = HEAD + "#include \"interpose/interpose.h\"\n\n" + \
+        "".join(wrapper(name, params) for name, params, _ in wrapped)
+    gen.write_if_changed(os.path.join(outdir, "interpose", "gen_wrappers.c"), text)
 
 
 if __name__ == "__main__":

@@ -5,9 +5,15 @@
 #ifndef SESHAT_INTERPOSE_H
 #define SESHAT_INTERPOSE_H
 
+#include "mpi/calls.h"
 #include "rank/core.h"
-#include "interpose/gen_calls.h"
 #include "trace/trace.h"
+
+/* The library builds with -fvisibility=hidden and exports.map keeps only
+ * MPI names: the C wrappers are visible through mpi.h's declarations
+ * (OMPI_DECLSPEC); names mpi.h does not declare (the Fortran bindings)
+ * carry SESHAT_EXPORT. tests/tools/exports.py checks the result. */
+#define SESHAT_EXPORT __attribute__((visibility("default")))
 
 /* MPI_Pcontrol level: "compute for the double seconds that follow". */
 #define SESHAT_PCONTROL_COMPUTE 5309

@@ -12,8 +12,8 @@
 #include <stdint.h>
 
 #include "config/config.h"
-#include "interpose/gen_calls.h"
 #include "model/model.h"
+#include "mpi/calls.h"
 #include "wire/wire.h"
 
 /* ---- placement (placement.c): which model rank serves which rank ---- */

@@ -13,8 +13,8 @@
 
 #include "analyze/an_stream.h"
 #include "analyze/an_util.h"
-#include "interpose/gen_calls.h"
-#include "trace_format.h"
+#include "mpi/calls.h"
+#include "tracefmt/trace_format.h"
 
 #define PCONTROL_COMPUTE 5309
 

@@ -10,9 +10,10 @@
 
 #include "config/config.h"
 
-#include "interpose/gen_calls.h"
-#include "trace_format.h"
-#include "trace_reader.h"
+#include "mpi/calls.h"
+#include "tracefmt/trace_calls.h"
+#include "tracefmt/trace_format.h"
+#include "tracefmt/trace_reader.h"
 #include "tools/trace_filter.h"
 #include "tools/trace_otf2.h"
 
@@ -31,10 +32,6 @@ struct stats {
     long long t_end;
 };
 
-static const char *call_name(uint64_t id)
-{
-    return id < SESHAT_CALL_COUNT ? seshat_call_names[id] : "?";
-}
 
 /* A COMM record's world ranks (any number of them). */
 static void print_members(const seshat_tr_record *rec)
@@ -46,7 +43,8 @@ static void print_members(const seshat_tr_record *rec)
             printf(" %llu", (unsigned long long)x);
 }
 
-static void print_record(int rank, const seshat_tr_record *rec, long long *t)
+static void print_record(int rank, const seshat_tr_record *rec, long long *t,
+                         const seshat_tcalls *calls)
 {
     uint64_t v[12] = { 0 };
     if (rec->kind == SESHAT_REC_HEADER) {
@@ -65,11 +63,12 @@ static void print_record(int rank, const seshat_tr_record *rec, long long *t)
     switch (rec->kind) {
     case SESHAT_REC_ENTER:
         *t += (long long)v[1];
-        printf("%d %lld enter %s site %llu\n", rank, *t, call_name(v[0]), (unsigned long long)v[2]);
+        printf("%d %lld enter %s site %llu\n", rank, *t, seshat_tcalls_name(calls, v[0]),
+               (unsigned long long)v[2]);
         break;
     case SESHAT_REC_EXIT:
         *t += (long long)v[1];
-        printf("%d %lld exit %s\n", rank, *t, call_name(v[0]));
+        printf("%d %lld exit %s\n", rank, *t, seshat_tcalls_name(calls, v[0]));
         break;
     case SESHAT_REC_SEND:
         printf("%d %lld send to %llu tag %lld comm %lld bytes %llu %s%s request %llu\n", rank, *t,
@@ -136,7 +135,7 @@ static void account(struct stats *s, const seshat_tr_record *rec)
 }
 
 /* Walk one stream; mode 0 = stats, 1 = dump. Returns 0, or 1 on a damaged stream. */
-static int walk(const char *path, int rank, int mode, struct stats *s)
+static int walk(const char *path, int rank, int mode, struct stats *s, const seshat_tcalls *calls)
 {
     char err[1400];
     seshat_tr *r = seshat_tr_open(path, err, sizeof err);
@@ -149,7 +148,7 @@ static int walk(const char *path, int rank, int mode, struct stats *s)
     int rc;
     while ((rc = seshat_tr_next(r, &rec)) == 1) {
         if (mode)
-            print_record(rank, &rec, &t);
+            print_record(rank, &rec, &t, calls);
         else
             account(s, &rec);
     }
@@ -200,7 +199,7 @@ static int cmd_stats(const char *dir)
         if (!has_rank(dir, r))
             continue;
         snprintf(path, sizeof path, "%s/rank-%d.sst", dir, r);
-        bad |= walk(path, r, 0, &s);
+        bad |= walk(path, r, 0, &s, NULL);
         stat(path, &st);
         disk += (unsigned long long)st.st_size;
         printf("%-6d %12llu %10llu %10llu %10llu %12llu %14lld %8.2f\n", r, s.events, s.sends,
@@ -243,13 +242,20 @@ static int cmd_stats(const char *dir)
 static int cmd_dump(const char *dir, int only)
 {
     int n = nranks_of(dir), bad = 0;
+    seshat_tcalls calls;   /* the trace's call names (any build's) */
+    char err[4400];
+    if (seshat_tcalls_load(&calls, dir, err, sizeof err) != 0) {
+        fprintf(stderr, "seshat-trace: %s\n", err);
+        return 2;
+    }
     for (int r = 0; r < n; r++) {
         if ((only >= 0 && r != only) || !has_rank(dir, r))
             continue;
         char path[4200];
         snprintf(path, sizeof path, "%s/rank-%d.sst", dir, r);
-        bad |= walk(path, r, 1, NULL);
+        bad |= walk(path, r, 1, NULL, &calls);
     }
+    seshat_tcalls_free(&calls);
     return bad;
 }
 

@@ -9,12 +9,13 @@
 #include <unistd.h>
 
 #include "config/config.h"
-#include "interpose/gen_calls.h"
+#include "mpi/calls.h"
+#include "tracefmt/trace_calls.h"
 #include "tools/trace_filter.h"
-#include "trace_format.h"
-#include "trace_kinds.h"
-#include "trace_reader.h"
-#include "trace_writer.h"
+#include "tracefmt/trace_format.h"
+#include "tracefmt/trace_kinds.h"
+#include "tracefmt/trace_reader.h"
+#include "tracefmt/trace_writer.h"
 
 struct filter {
     unsigned kinds;
@@ -53,7 +54,7 @@ static void put(seshat_tw *w, unsigned kind, const uint64_t *v, int n)
 
 /* One stream; returns 0 or 1 (damaged input: what came before is kept). */
 static int filter_stream(const char *in, const char *out, const struct filter *f,
-                         const unsigned char *call_kind)
+                         const unsigned char *call_kind, int ncalls)
 {
     char err[1400];
     seshat_tr *r = seshat_tr_open(in, err, sizeof err);
@@ -73,7 +74,7 @@ static int filter_stream(const char *in, const char *out, const struct filter *f
         case SESHAT_REC_ENTER:
         case SESHAT_REC_EXIT: {
             int n = rec.kind == SESHAT_REC_ENTER ? 3 : 2;
-            if (decode(&rec, v, n) || v[0] >= SESHAT_CALL_COUNT)
+            if (decode(&rec, v, n) || v[0] >= (uint64_t)ncalls)
                 break;
             t += (int64_t)v[1];
             if (keep_time(f, call_kind[v[0]], t)) {
@@ -225,9 +226,23 @@ int seshat_filter_main(int argc, char **argv)
                 strerror(errno));
         return 2;
     }
-    unsigned char kind[SESHAT_CALL_COUNT];
-    for (int c = 0; c < SESHAT_CALL_COUNT; c++)
-        kind[c] = (unsigned char)seshat_trace_kind_of(seshat_call_names[c]);
+    /* The kind of each of the trace's call ids, by the trace's names
+     * (calls.txt is copied as is: the output keeps the input's ids). */
+    seshat_tcalls calls;
+    char err[4400];
+    if (seshat_tcalls_load(&calls, dir, err, sizeof err) != 0) {
+        fprintf(stderr, "seshat-trace: %s\n", err);
+        return 2;
+    }
+    int ncalls = calls.legacy ? SESHAT_CALL_COUNT : calls.n;
+    unsigned char *kind = malloc((size_t)ncalls + 1);
+    if (!kind) {
+        fprintf(stderr, "seshat-trace: filter: out of memory\n");
+        return 2;
+    }
+    for (int c = 0; c < ncalls; c++)
+        kind[c] = (unsigned char)seshat_trace_kind_of(seshat_tcalls_name(&calls, (uint64_t)c));
+    seshat_tcalls_free(&calls);
     DIR *d = opendir(dir);
     struct dirent *e;
     int bad = 0, r, tty = isatty(2);
@@ -239,13 +254,14 @@ int seshat_filter_main(int argc, char **argv)
             if (tty)
                 fprintf(stderr, "\rfiltering rank %d ", r);
             if (seshat_rankset_contains(f.ranks, r))
-                bad |= filter_stream(from, to, &f, kind);
+                bad |= filter_stream(from, to, &f, kind, ncalls);
         } else if (e->d_name[0] != '.') {
             copy_file(from, to);
         }
     }
     if (d)
         closedir(d);
+    free(kind);
     write_traced(out, &f);
     if (tty)
         fprintf(stderr, "\r");

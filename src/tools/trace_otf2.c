@@ -18,10 +18,11 @@
 #include <unistd.h>
 
 #include "analyze/an_check.h"
-#include "interpose/gen_calls.h"
-#include "trace_format.h"
+#include "mpi/calls.h"
+#include "tracefmt/trace_calls.h"
+#include "tracefmt/trace_format.h"
 #include "trace_otf2.h"
-#include "trace_reader.h"
+#include "tracefmt/trace_reader.h"
 
 static OTF2_FlushType pre_flush(void *u, OTF2_FileType t, OTF2_LocationRef l, void *c, bool final)
 {
@@ -72,6 +73,7 @@ struct pass {
     uint64_t t_max;
     struct comm *comms;
     int ncomms;
+    seshat_tcalls calls;   /* the trace's call ids -> this build's (by name; -1 skipped) */
     struct where wh;
 };
 
@@ -442,6 +444,15 @@ static void p2p_record(struct rank_state *st, const seshat_tr_record *rec, uint6
 /* Bcast, reduce, gather, scatter have a root; the others none. */
 static int rooted(uint64_t kind) { return kind == 1 || kind == 2 || kind == 4 || kind == 5; }
 
+/* The trace's call id as this build's (by name: calls.txt); 0 for a call
+ * this build does not know (no region). */
+static int map_call(const struct pass *ps, uint64_t *id)
+{
+    int c = seshat_tcalls_id(&ps->calls, *id);
+    *id = (uint64_t)c;
+    return c >= 0;
+}
+
 /* One rank's stream into its event writer. */
 static int write_rank(const char *dir, int r, OTF2_EvtWriter *w, struct pass *ps)
 {
@@ -463,14 +474,14 @@ static int write_rank(const char *dir, int r, OTF2_EvtWriter *w, struct pass *ps
             add_comm(ps, &st, &rec);
             break;
         case SESHAT_REC_ENTER:
-            if (get(&rec, v, 3) || v[0] >= SESHAT_CALL_COUNT)
+            if (get(&rec, v, 3) || !map_call(ps, &v[0]))
                 break;
             t += v[1];
             open_region = (int64_t)region_of(ps, v[0]);
             OTF2_EvtWriter_Enter(w, enter_attrs(&st, v[2], v[0]), t, (OTF2_RegionRef)open_region);
             break;
         case SESHAT_REC_EXIT:
-            if (get(&rec, v, 2) || v[0] >= SESHAT_CALL_COUNT)
+            if (get(&rec, v, 2) || !map_call(ps, &v[0]))
                 break;
             t += v[1];
             flush_done(&st, t);
@@ -687,12 +698,19 @@ static void check_whole(const char *dir, OTF2_Archive *a)
 
 int seshat_export_otf2(const char *dir, int n, const char *out)
 {
+    seshat_tcalls calls;
+    char err[4400];
+    if (seshat_tcalls_load(&calls, dir, err, sizeof err) != 0) {
+        fprintf(stderr, "seshat-trace: %s\n", err);
+        return 1;
+    }
     mkdir(out, 0755);
     OTF2_Archive *a = OTF2_Archive_Open(out, "traces", OTF2_FILEMODE_WRITE, 1024 * 1024,
                                         4 * 1024 * 1024, OTF2_SUBSTRATE_POSIX,
                                         OTF2_COMPRESSION_NONE);
     if (!a) {
         fprintf(stderr, "seshat-trace: %s: cannot create the OTF2 archive\n", out);
+        seshat_tcalls_free(&calls);
         return 1;
     }
     OTF2_Archive_SetFlushCallbacks(a, &flush_callbacks, NULL);
@@ -701,6 +719,7 @@ int seshat_export_otf2(const char *dir, int n, const char *out)
     OTF2_Archive_OpenEvtFiles(a);
     struct pass ps;
     memset(&ps, 0, sizeof ps);
+    ps.calls = calls;
     uint64_t *nevents = calloc((size_t)n, sizeof *nevents);
     int tty = isatty(2);
     for (int r = 0; r < n; r++) {
@@ -724,6 +743,7 @@ int seshat_export_otf2(const char *dir, int n, const char *out)
     for (int k = 0; k < ps.ncomms; k++)
         free(ps.comms[k].world);
     free(ps.comms);
+    seshat_tcalls_free(&ps.calls);
     for (int i = 0; i < ps.wh.nstrs; i++)
         free(ps.wh.strs[i]);
     free(ps.wh.strs);

@@ -13,9 +13,10 @@
 #include <unistd.h>
 
 #include "trace/trace_internal.h"
-#include "trace_format.h"
-#include "trace_kinds.h"
-#include "trace_writer.h"
+#include "tracefmt/trace_calls.h"
+#include "tracefmt/trace_format.h"
+#include "tracefmt/trace_kinds.h"
+#include "tracefmt/trace_writer.h"
 
 int seshat_tracing;
 
@@ -338,6 +339,21 @@ static void reserve_defs(void)
     }
 }
 
+/* Rank 0, at the start: the names of this build's call ids (calls.txt),
+ * so readers of any build map them by name. */
+static void write_calls(void)
+{
+    char path[SESHAT_PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/%s", dir, SESHAT_CALLS_FILE);
+    FILE *f = fopen(path, "w");
+    int bad = !f || seshat_tcalls_write(f) != 0;
+    if ((f && fclose(f) != 0) || bad) {
+        fprintf(stderr, "seshat: %s: %s; readers will take this build's call ids\n", path,
+                strerror(errno));
+        unlink(path);
+    }
+}
+
 void seshat_trace_start(const seshat_config *cfg, MPI_Comm world, int world_rank, int napp,
                         int is_app)
 {
@@ -385,6 +401,7 @@ void seshat_trace_start(const seshat_config *cfg, MPI_Comm world, int world_rank
             seshat_config_print(f, cfg);
             fclose(f);
         }
+        write_calls();
     }
 }
 
@@ -427,7 +444,7 @@ static int defs_text(char *out, size_t len, int complete, unsigned long long wri
         n += snprintf(out + n, len - (size_t)n, "events_recorded = %llu\nreason = \"%s\"\n",
                       recorded, why);
     n += snprintf(out + n, len - (size_t)n, "streams = rank-<r>.sst\nmessage_log = msglog-<k>.sst\n"
-                  "call_sites = sites-<r>.txt\nconfig = config.ini\n%s", filters);
+                  "call_sites = sites-<r>.txt\ncalls = " SESHAT_CALLS_FILE "\nconfig = config.ini\n%s", filters);
     return n < (int)len ? n : (int)len - 1;
 }
 

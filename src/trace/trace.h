@@ -1,5 +1,5 @@
 /* trace.h - recording inside libseshat: one stream per application rank
- * (traceout/ format), the model ranks' message logs, and the definitions
+ * (src/tracefmt/ format), the model ranks' message logs, and the definitions
  * file. All of it runs inside MPI calls, where virtual time is stopped, so
  * tracing never changes the reported times. */
 #ifndef SESHAT_TRACE_H
@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "config/config.h"
-#include "model/model.h"
+#include "common/vtime.h"
 
 /* Non-zero while this rank records (read on every call: keep it cheap). */
 extern int seshat_tracing;

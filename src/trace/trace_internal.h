@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "interpose/gen_calls.h"
+#include "mpi/calls.h"
 #include "trace/trace.h"
 
 /* Agree on the directory (collective over world); 0 or -1 (tracing off). */

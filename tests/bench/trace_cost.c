@@ -7,8 +7,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "trace_format.h"
-#include "trace_writer.h"
+#include "tracefmt/trace_format.h"
+#include "tracefmt/trace_writer.h"
 
 static double now(void)
 {

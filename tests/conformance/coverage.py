@@ -7,7 +7,7 @@ Usage: coverage.py CALLED [KNOWN]
           of its own seshat traces)
   KNOWN   tests/conformance/uncovered.txt: calls known to be missing
 
-The universe is every call in seshat's wrapper table (gen_calls.h) whose
+The universe is every call in seshat's call table (src/mpi/gen.py) whose
 prototype in Open MPI's mpi.h takes an MPI_Comm or an MPI_Request. Prints
 the coverage and each missing call; exits 1 if a missing call is not in
 KNOWN, or a KNOWN call is covered now (keep the list exact)."""
@@ -17,16 +17,16 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "src", "interpose"))
-import gen_wrappers  # noqa: E402  (mpi.h parsing shared with the generator)
+sys.path.insert(0, os.path.join(HERE, "..", "..", "src", "mpi"))
+import gen  # noqa: E402  (mpi.h parsing and the call list of the generator)
 
 
 def universe():
-    table = open(os.path.join(HERE, "..", "..", "src", "interpose", "gen_calls.h")).read()
-    wrapped = set(re.findall(r"SESHAT_CALL_(\w+),", table)) - {"COUNT"}
+    protos = gen.read_prototypes(gen.find_mpi_h())
+    wrapped = set(gen.plan(protos, gen.read_spec())[0])
     out = set()
-    for ret, name, args in gen_wrappers.read_prototypes(gen_wrappers.find_mpi_h()):
-        params = gen_wrappers.split_params(args)
+    for ret, name, args in protos:
+        params = gen.split_params(args)
         if name in wrapped and any(re.match(r"(const\s+)?MPI_(Comm|Request)\b", p) for p in params):
             out.add(name)
     return out

@@ -4,12 +4,23 @@
 # QUICK=1 (make quicktest): direct K=1 and relay K=2 only, no CPU-clock
 # measurements, and of the run_*.sh extras only $QUICK_EXTRAS.
 # SESHAT_EXTRAS="run_a.sh run_b.sh" (or "none") picks the extras to run.
+# run.sh variant "direct 1": that variant's scenarios only; run.sh cpu: the
+# CPU-clock measurements only; run.sh misc: the rest of this file, without
+# the variants, the CPU-clock measurements and the extras (the pieces
+# tests/mpi/runall.sh runs side by side).
 cd "$(dirname "$0")/../.." || exit 1
 . tests/mpi/lib.sh
 QUICK=${QUICK:-0}
 QUICK_EXTRAS="run_trace.sh"
 VARIANTS=("direct 1" "relay 1" "direct 2" "relay 2")
 [ "$QUICK" = 1 ] && VARIANTS=("direct 1" "relay 2")
+PART=${1:-all}
+case "$PART" in
+    all) ;;
+    variant) VARIANTS=("$2") ;;
+    misc|cpu) VARIANTS=() ;;
+    *) echo "run.sh: unknown part '$PART' (expected variant \"PATH K\", cpu or misc)" >&2; exit 2 ;;
+esac
 EXTRAS=${SESHAT_EXTRAS:-$([ "$QUICK" = 1 ] && echo "$QUICK_EXTRAS" || echo all)}
 
 # LogGP with L = 5us, B = 1 GB/s (1 ns per byte), o = g = 0, eager <= 64 KiB.
@@ -67,6 +78,9 @@ for variant in "${VARIANTS[@]}"; do
     fi
 done
 
+if [ "$PART" = variant ]; then summary; exit; fi
+
+if [ "$PART" != cpu ]; then
 # The program's world: size, attributes, error handlers, statuses, Bsend,
 # matched probe, cancel, and an unmodeled call that still works and warns.
 for path in direct relay; do
@@ -114,7 +128,9 @@ fi
 # other processes (or a busy SMT sibling) can only add CPU time (seen here:
 # up to 13% between identical runs), so the two cases are measured six
 # times, interleaved, and the minima are compared.
-if [ "$QUICK" != 1 ]; then
+fi # not cpu
+
+if [ "$QUICK" != 1 ] && [ "$PART" != misc ]; then
 desc="oversubscription"
 run_a() { job "$desc" "$RUN" --set simulator.clock=cpu -np 2 -- "$T/compute" 20 2000000; }
 run_b() { job "$desc" "$RUN" --set simulator.clock=cpu -np 8 -- "$T/compute" 20 2000000; }
@@ -137,6 +153,7 @@ if [ -n "$m1" ] && [ -n "$mh" ]; then
     else bad "$desc: factor 1 $m1 ns, factor 0.5 $mh ns: not half within 3%"; fi
 fi
 fi # QUICK
+if [ "$PART" = cpu ]; then summary; exit; fi
 
 # The end-of-run summary names the rank count and the modeled messages.
 desc="run summary"
@@ -193,6 +210,8 @@ start=$SECONDS
 if job "$desc" "$RUN" -np 2 -- "$T/failing" segv; then
     if [ $rc -ne 0 ]; then ok "$desc: exit $rc after $((SECONDS - start)) s"; else bad "$desc: exit 0"; fi
 fi
+
+if [ "$PART" = misc ]; then summary; exit; fi
 
 tests/mpi/bad_config.sh
 bc=$?

@@ -11,7 +11,7 @@ trap 'rm -rf "$work" "$OUT"' EXIT
 ln -s "$top/examples" "$work/examples"
 ln -s "$top/$BUILD" "$work/build"
 [ -f "$top/Makefile" ] && ln -s "$top/Makefile" "$work/Makefile"
-for d in src traceout tests config tools; do ln -s "$top/$d" "$work/$d"; done
+for d in src tests config tools; do ln -s "$top/$d" "$work/$d"; done
 export PATH="$top/$BUILD/bin:$PATH" SESHAT_PRESETS="$work/presets"
 [ "$(id -u)" -eq 0 ] && export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 n=0

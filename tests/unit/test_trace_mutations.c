@@ -19,9 +19,9 @@
 
 #include <cmocka.h>
 
-#include "trace_format.h"
-#include "trace_reader.h"
-#include "trace_writer.h"
+#include "tracefmt/trace_format.h"
+#include "tracefmt/trace_reader.h"
+#include "tracefmt/trace_writer.h"
 
 static char good[64], bad[80];
 
@@ -37,8 +37,11 @@ static size_t slurp(const char *p, unsigned char **out)
     return n;
 }
 
+/* A new file each time: truncating and rewriting the old one makes ext4
+ * flush it to disk at close (auto_da_alloc), seconds over thousands. */
 static void spit(const char *p, const unsigned char *b, size_t n)
 {
+    unlink(p);
     FILE *f = fopen(p, "wb");
     fwrite(b, 1, n, f);
     fclose(f);

@@ -1,0 +1,135 @@
+#!/bin/bash
+# runall.sh - seshat's MPI test areas, side by side where the machine allows.
+#
+# Usage: tests/mpi/runall.sh [AREA...]      (make test T="AREA...")
+#   An AREA is a name from `runall.sh --list` (core-direct1, faults, trace,
+#   ...) or a prefix of names (core = every core-* area). No AREA: all.
+#   QUICK=1: the quick tier (make quicktest): one path variant.
+#   SESHAT_TEST_JOBS=N: areas at once (default: the number of cores).
+#
+# Every area is one independent script (its own temporary directories and
+# output; Open MPI picks free ports), so they can run at once. Areas that
+# measure CPU or wall time against tight bounds (EXCLUSIVE) run alone,
+# after the others. Each area's output goes to $BUILD/test-logs/AREA.log;
+# its summary line, its failures and its wall time are printed as it ends.
+# Exit 0 when every area passed.
+cd "$(dirname "$0")/../.." || exit 1
+BUILD=${BUILD:-build}
+export BUILD
+
+# area -> command
+declare -A CMD=(
+    [core-direct1]='tests/mpi/run.sh variant "direct 1"'
+    [core-relay1]='tests/mpi/run.sh variant "relay 1"'
+    [core-direct2]='tests/mpi/run.sh variant "direct 2"'
+    [core-relay2]='tests/mpi/run.sh variant "relay 2"'
+    [core-misc]='tests/mpi/run.sh misc'
+    [core-cpu]='tests/mpi/run.sh cpu'
+    [bad_config]='tests/mpi/bad_config.sh'
+)
+for f in tests/mpi/run_*.sh; do
+    a=$(basename "$f" .sh)
+    CMD[${a#run_}]=$f
+done
+# The longest first, so the pool ends together (sequential times measured
+# on the loaded 2-core VM: real 489 s, guide 214, contention 175, faults
+# 121, analyze 120, the core variants and misc 181 together, coll 80, ...).
+ORDER=(real guide contention analyze faults core-misc core-direct1 core-relay1 core-direct2
+       core-relay2 coll conformance trace outputs nodes simgrid factors nas_scripts watchdog status matrix
+       bad_config core-cpu calibrate clock)
+# CPU-clock and native-timing measurements: alone (interference only adds
+# time, and their bounds are a few percent).
+EXCLUSIVE=" calibrate clock core-cpu "
+QUICK_AREAS=(core-direct1)
+
+if [ "$1" = --list ]; then
+    printf '%s\n' "${!CMD[@]}" | sort
+    exit 0
+fi
+
+# Areas in ORDER first, then any new script not listed there yet.
+all=("${ORDER[@]}")
+for a in $(printf '%s\n' "${!CMD[@]}" | sort); do
+    [[ " ${ORDER[*]} " == *" $a "* ]] || all+=("$a")
+done
+for a in "${ORDER[@]}"; do
+    [ -n "${CMD[$a]}" ] || { echo "runall.sh: ORDER names $a, which has no script" >&2; exit 2; }
+done
+
+# The selection: names or prefixes, in run order.
+want=("$@")
+[ ${#want[@]} -eq 0 ] && [ "${QUICK:-0}" = 1 ] && want=("${QUICK_AREAS[@]}")
+sel=()
+if [ ${#want[@]} -eq 0 ]; then
+    sel=("${all[@]}")
+else
+    for w in "${want[@]}"; do
+        found=0
+        for a in "${all[@]}"; do
+            if [ "$a" = "$w" ] || [[ "$a" == "$w"-* ]] || [ "run_$a" = "$w" ]; then
+                [[ " ${sel[*]} " == *" $a "* ]] || sel+=("$a")
+                found=1
+            fi
+        done
+        [ $found = 1 ] || { echo "runall.sh: no test area '$w' (see tests/mpi/runall.sh --list)" >&2; exit 2; }
+    done
+fi
+
+JOBS=${SESHAT_TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
+LOGS="$BUILD/test-logs"
+mkdir -p "$LOGS"
+declare -A START PID_AREA
+failed=()
+t0=$(date +%s.%N)
+sum=0
+
+# finish AREA RC: report one area.
+finish() {
+    local a=$1 rc=$2 t
+    t=$(echo "$(date +%s.%N) - ${START[$a]}" | bc)
+    sum=$(echo "$sum + $t" | bc)
+    local line
+    line=$(grep -E '^(MPI tests|[A-Za-z_ -]+ tests): [0-9]+ passed' "$LOGS/$a.log" | tail -1)
+    printf '== %-14s %6.1f s  %s%s\n' "$a" "$t" "${line:-no summary line}" "$([ "$rc" = 0 ] || echo "  (exit $rc)")"
+    if [ "$rc" != 0 ]; then
+        failed+=("$a")
+        grep -A15 '^FAIL' "$LOGS/$a.log" | head -60
+    fi
+}
+
+start() {
+    local a=$1
+    START[$a]=$(date +%s.%N)
+    bash -c "${CMD[$a]}" >"$LOGS/$a.log" 2>&1 &
+    PID_AREA[$!]=$a
+}
+
+# wait_one: wait for any running area and report it.
+wait_one() {
+    local pid rc
+    wait -n -p pid
+    rc=$?
+    finish "${PID_AREA[$pid]}" "$rc"
+    unset "PID_AREA[$pid]"
+}
+
+for a in "${sel[@]}"; do
+    [[ "$EXCLUSIVE" == *" $a "* ]] && continue
+    while [ ${#PID_AREA[@]} -ge "$JOBS" ]; do wait_one; done
+    start "$a"
+done
+while [ ${#PID_AREA[@]} -gt 0 ]; do wait_one; done
+for a in "${sel[@]}"; do
+    [[ "$EXCLUSIVE" == *" $a "* ]] || continue
+    start "$a"
+    wait_one
+done
+
+wall=$(echo "$(date +%s.%N) - $t0" | bc)
+printf '== %d areas, %.0f s of scripts in %.0f s wall (%s at once); logs in %s\n' \
+    "${#sel[@]}" "$sum" "$wall" "$JOBS" "$LOGS"
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "== FAILED: ${failed[*]}"
+    exit 1
+fi
+echo "== all passed"
