@@ -119,10 +119,11 @@ void seshat_req_foreach_unmatched(int (*fn)(MPI_Request req, seshat_op *op, void
     }
 }
 
-void seshat_req_remove_op(MPI_Request req, seshat_op *op)
+/* Unlink and free the record of `req` that is `op` (or any, op NULL). */
+static void remove_rec(MPI_Request req, const seshat_op *op)
 {
     for (struct rec **p = &rq.buckets[bucket_of(req)]; *p; p = &(*p)->next)
-        if (&(*p)->op == op) {
+        if (op ? &(*p)->op == op : (*p)->key == req) {
             struct rec *r = *p;
             seshat_req_track_unmatched(&r->op, 0);
             *p = r->next;
@@ -133,16 +134,12 @@ void seshat_req_remove_op(MPI_Request req, seshat_op *op)
         }
 }
 
+void seshat_req_remove_op(MPI_Request req, seshat_op *op)
+{
+    remove_rec(req, op);
+}
+
 void seshat_req_remove(MPI_Request req)
 {
-    for (struct rec **p = &rq.buckets[bucket_of(req)]; *p; p = &(*p)->next)
-        if ((*p)->key == req) {
-            struct rec *r = *p;
-            seshat_req_track_unmatched(&r->op, 0);
-            *p = r->next;
-            if (r->held)
-                seshat_comm_release(r->held);
-            free(r);
-            return;
-        }
+    remove_rec(req, NULL);
 }

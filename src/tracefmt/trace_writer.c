@@ -207,6 +207,18 @@ static size_t plain_header(uint8_t *hdr)
     return LZ4F_isError(n) ? 0 : n;
 }
 
+/* The writer's buffers and itself (any of them may be NULL). */
+static void writer_free(seshat_tw *w)
+{
+    free(w->buf[0]);
+    free(w->buf[1]);
+    free(w->zbuf);
+    free(w->ebuf);
+    free(w->zend);
+    free(w->zcount);
+    free(w);
+}
+
 seshat_tw *seshat_tw_open(const char *path, size_t bufsize, seshat_tw_write_fn write_fn,
                           char *err, size_t errlen)
 {
@@ -243,13 +255,7 @@ seshat_tw *seshat_tw_open(const char *path, size_t bufsize, seshat_tw_write_fn w
         snprintf(err, errlen, "%s: %s", path, w->fd < 0 ? strerror(errno) : "out of memory");
         if (w->fd >= 0)
             close(w->fd);
-        free(w->buf[0]);
-        free(w->buf[1]);
-        free(w->zbuf);
-        free(w->ebuf);
-        free(w->zend);
-        free(w->zcount);
-        free(w);
+        writer_free(w);
         return NULL;
     }
     pthread_mutex_init(&w->mu, NULL);
@@ -332,13 +338,7 @@ int seshat_tw_close_counted(seshat_tw *w, uint64_t *counted, char *err, size_t e
         snprintf(err, errlen, "%s", w->failed ? w->err : "");
     pthread_mutex_destroy(&w->mu);
     pthread_cond_destroy(&w->cv);
-    free(w->buf[0]);
-    free(w->buf[1]);
-    free(w->zbuf);
-    free(w->ebuf);
-    free(w->zend);
-    free(w->zcount);
-    free(w);
+    writer_free(w);
     return rc;
 }
 
