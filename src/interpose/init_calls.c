@@ -10,6 +10,8 @@
 #include "common/log.h"
 #include "rank/coll.h"
 #include "interpose/interpose.h"
+#include "server/server.h"
+#include "trace/trace.h"
 
 _Thread_local int seshat_depth;
 int seshat_active;
@@ -55,10 +57,30 @@ static void contention_env(void)
     setenv("OMPI_MCA_btl_vader_max_send_size", v, 0);
 }
 
+/* A model rank serves until the job ends and never returns from MPI_Init
+ * (the runtime, a layer below, cannot call the server). */
+static void run_model_rank(void)
+{
+    seshat_server_args a = {
+        .cfg = &seshat_rt.cfg, .model = &seshat_rt.model, .control = seshat_rt.control,
+        .world_rank = seshat_rt.world_rank, .napp = seshat_rt.napp, .nmodel = seshat_rt.nmodel,
+        .model_of = seshat_rt.place.model_of,
+        .recv = seshat_real.Recv, .send = seshat_real.Send, .iprobe = seshat_real.Iprobe,
+        .get_count = seshat_real.Get_count,
+        .msglog = seshat_tracing ? seshat_trace_msglog : NULL,
+        .status = getenv("SESHAT_STATUS"), .trace_dir = seshat_trace_dirname(),
+    };
+    seshat_server_run(&a);
+    seshat_trace_stop_log();
+    seshat_real.Finalize();
+    exit(0);
+}
+
 static void start(void)
 {
     seshat_job_note_init();   /* seshat-run: MPI_Init did reach seshat */
-    seshat_runtime_start();
+    if (seshat_runtime_start())
+        run_model_rank();
     seshat_active = 1;
     seshat_clock_compensate();
     seshat_clock_leave();

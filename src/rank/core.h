@@ -61,7 +61,7 @@ void *seshat_xmalloc(size_t n);
 void *seshat_xcalloc(size_t n, size_t size);
 
 /* Runs inside MPI_Init after the real init. Returns 0 for an application
- * rank; a model rank never returns. On a configuration error every rank
+ * rank, 1 for a model rank (the caller runs the model-rank loop). On a configuration error every rank
  * reports and leaves with a non-zero exit. */
 int seshat_runtime_start(void);
 /* Runs inside MPI_Finalize before the real finalize. */

@@ -10,7 +10,6 @@
 #include "rank/inbox.h"
 #include "rank/path.h"
 #include "rank/promises.h"
-#include "server/server.h"
 #include "trace/trace.h"
 
 struct seshat_runtime seshat_rt = { .app = MPI_COMM_NULL, .control = MPI_COMM_NULL,
@@ -26,23 +25,6 @@ static void config_failure(const char *msg)
         fprintf(stderr, "seshat: config error: %s\n", msg);
     seshat_real.Finalize();
     exit(2);
-}
-
-static void run_model_rank(void)
-{
-    seshat_server_args a = {
-        .cfg = &seshat_rt.cfg, .model = &seshat_rt.model, .control = seshat_rt.control,
-        .world_rank = seshat_rt.world_rank, .napp = seshat_rt.napp, .nmodel = seshat_rt.nmodel,
-        .model_of = seshat_rt.place.model_of,
-        .recv = seshat_real.Recv, .send = seshat_real.Send, .iprobe = seshat_real.Iprobe,
-        .get_count = seshat_real.Get_count,
-        .msglog = seshat_tracing ? seshat_trace_msglog : NULL,
-        .status = getenv("SESHAT_STATUS"), .trace_dir = seshat_trace_dirname(),
-    };
-    seshat_server_run(&a);
-    seshat_trace_stop_log();
-    seshat_real.Finalize();
-    exit(0);
 }
 
 /* simgrid: an application rank's route request to its model rank. */
@@ -118,7 +100,7 @@ int seshat_runtime_start(void)
     SESHAT_CHECKED(Comm_split, MPI_COMM_WORLD, is_app ? 0 : 1, seshat_rt.world_rank, &part);
     seshat_log_set_rank(seshat_rt.world_rank);
     if (!is_app)
-        run_model_rank();
+        return 1;   /* the caller enters the model-rank loop */
     seshat_rt.app = part;
     /* Errors on the program's world behave as on the real one. */
     MPI_Errhandler eh;
