@@ -130,6 +130,23 @@ char *an_problems_join(const an_problems *p)
 
 void an_check_dir(const char *dir, const an_defs *d, an_problems *p)
 {
+    an_check_dir_known(dir, d, NULL, p);
+}
+
+/* A traced rank's stream: as `stream` says, else as this disk has it. */
+static int state_of(const char *dir, const unsigned char *stream, int r)
+{
+    char path[PATH_MAX + 32];
+    struct stat sb;
+    if (stream)
+        return stream[r];
+    snprintf(path, sizeof path, "%s/rank-%d.sst", dir, r);
+    return stat(path, &sb) ? AN_STREAM_MISSING : sb.st_size == 0 ? AN_STREAM_EMPTY : AN_STREAM_OK;
+}
+
+void an_check_dir_known(const char *dir, const an_defs *d, const unsigned char *stream,
+                        an_problems *p)
+{
     char path[PATH_MAX + 32];
     struct stat sb;
     if (!d->have_defs)
@@ -139,10 +156,10 @@ void an_check_dir(const char *dir, const an_defs *d, an_problems *p)
     for (int r = 0; r < d->nranks; r++) {
         if (!d->traced[r])
             continue;
-        snprintf(path, sizeof path, "%s/rank-%d.sst", dir, r);
-        if (stat(path, &sb))
+        int st = state_of(dir, stream, r);
+        if (st == AN_STREAM_MISSING)
             an_problems_add(p, "rank-%d.sst is missing: rank %d has no stream", r, r);
-        else if (sb.st_size == 0)
+        else if (st == AN_STREAM_EMPTY)
             an_problems_add(p, "rank-%d.sst is empty (0 bytes): rank %d has no records", r, r);
     }
     /* Streams defs.ini does not list, in rank order. */

@@ -38,7 +38,15 @@ void an_problems_free(an_problems *p);
 char *an_problems_join(const an_problems *p);
 
 /* The directory: defs.ini itself, missing, empty and extra streams. */
+/* A traced rank's stream file (an_local.h's stream; larger is worse, so
+ * processes combine their views with a maximum). */
+enum { AN_STREAM_OK = 0, AN_STREAM_EMPTY = 1, AN_STREAM_MISSING = 2 };
+
 void an_check_dir(const char *dir, const an_defs *d, an_problems *p);
+/* The same with each traced rank's stream state already known (AN_STREAM_*
+ * of an_local.h, e.g. gathered from processes on other nodes). */
+void an_check_dir_known(const char *dir, const an_defs *d, const unsigned char *stream,
+                        an_problems *p);
 /* One traced rank's stream after it was read (to its end, or to the
  * error `read_error`, NULL if none): HEADER and END. */
 void an_check_stream(int rank, const an_stream_status *st, const char *read_error,

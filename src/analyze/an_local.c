@@ -393,13 +393,13 @@ static int peek(struct ctx *c)
     return 1;
 }
 
-/* Is rank r's stream there to be read? */
-static int present(const char *dir, const an_defs *d, int r)
+/* Rank r's stream as this process's disk has it (AN_STREAM_...). */
+static unsigned char stream_state(const char *dir, int r)
 {
     char path[4200];
     struct stat sb;
     snprintf(path, sizeof path, "%s/rank-%d.sst", dir, r);
-    return d->traced[r] && stat(path, &sb) == 0 && sb.st_size > 0;
+    return stat(path, &sb) ? AN_STREAM_MISSING : sb.st_size == 0 ? AN_STREAM_EMPTY : AN_STREAM_OK;
 }
 
 void an_local_open(an_local *L, const char *dir, const an_defs *d, int lo, int hi)
@@ -418,10 +418,15 @@ void an_local_open(an_local *L, const char *dir, const an_defs *d, int lo, int h
     an_vec_init(&L->gfree, sizeof(int64_t));
     L->ranks = calloc((size_t)(hi > lo ? hi - lo : 1), sizeof *L->ranks);
     L->absent = calloc((size_t)d->nranks, 1);
-    if (!L->ranks || !L->absent)
+    L->stream = calloc((size_t)d->nranks, 1);
+    if (!L->ranks || !L->absent || !L->stream)
         an_die("out of memory");
-    for (int r = 0; r < d->nranks; r++)   /* every process sees the same files */
-        L->absent[r] = (unsigned char)!present(dir, d, r);
+    /* Each process looks only at its own block's streams (they may sit on
+     * its node's disk alone); an_root_share_streams tells the others. */
+    for (int r = 0; r < d->nranks; r++) {
+        L->stream[r] = d->traced[r] && r >= lo && r < hi ? stream_state(dir, r) : AN_STREAM_OK;
+        L->absent[r] = (unsigned char)(!d->traced[r] || L->stream[r] != AN_STREAM_OK);
+    }
     for (int r = lo; r < hi; r++) {
         an_rank *R = &L->ranks[r - lo];
         struct ctx *c = calloc(1, sizeof *c);
@@ -519,6 +524,7 @@ void an_local_free(an_local *L)
         an_map_free(maps[i]);
     free(L->ranks);
     free(L->absent);
+    free(L->stream);
     an_vec_free(&L->sends);
     an_vec_free(&L->recvs);
     an_vec_free(&L->colls);

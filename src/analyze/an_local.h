@@ -96,6 +96,7 @@ typedef struct an_local {
     an_vec gfree;
     an_vec waits;                   /* an_wait, wherever they were computed */
     unsigned char *absent;          /* [nranks]: no stream (not traced, missing, empty) */
+    unsigned char *stream;          /* [nranks]: AN_STREAM_OK, _MISSING or _EMPTY */
     /* Records whose partner has no stream: their wait states are unknown. */
     int64_t unknown_recvs;          /* receives from such a rank (Late Sender unknown) */
     int64_t unknown_sends;          /* rendezvous sends to one (Late Receiver unknown) */

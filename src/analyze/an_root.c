@@ -252,7 +252,7 @@ static void unpack_rest(an_buf *b, seshat_analysis *a, rrank *rr)
 static void fill_problems(seshat_analysis *a, const an_local *L, const an_defs *d, rrank *rr)
 {
     an_problems p = { 0 };
-    an_check_dir(L->dir, d, &p);
+    an_check_dir_known(L->dir, d, L->stream, &p);
     for (int r = 0; r < a->nranks; r++) {
         a->traced[r] = !rr[r].absent;
         const char *e = rr[r].read_error && *rr[r].read_error ? rr[r].read_error : NULL;
@@ -326,4 +326,12 @@ int an_root_gather(const an_local *L, const an_defs *d, MPI_Comm comm, seshat_an
     free(disp);
     an_buf_free(&all);
     return 1;
+}
+
+void an_root_share_streams(an_local *L, MPI_Comm comm)
+{
+    /* Only the owner of a rank can say its stream is missing or empty; the
+     * others hold 0 (ok, or not traced: absent either way by defs.ini). */
+    MPI_Allreduce(MPI_IN_PLACE, L->stream, L->nranks, MPI_UNSIGNED_CHAR, MPI_MAX, comm);
+    MPI_Allreduce(MPI_IN_PLACE, L->absent, L->nranks, MPI_UNSIGNED_CHAR, MPI_MAX, comm);
 }

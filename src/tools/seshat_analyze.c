@@ -293,6 +293,7 @@ int main(int argc, char **argv)
     an_block(me, nranks, np, &lo, &hi);
     an_local L;
     an_local_open(&L, o.dir, &d, lo, hi);
+    an_root_share_streams(&L, MPI_COMM_WORLD);
     L.want_waits = !o.no_cpath;
     replay_windows(&L, MPI_COMM_WORLD);
     seshat_analysis a;
