@@ -32,17 +32,17 @@ static int *node_leaders(int world_rank, int world_size)
 {
     MPI_Comm node;
     int leader, *all = malloc((size_t)world_size * sizeof *all);
-    seshat_real.Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, world_rank, MPI_INFO_NULL,
+    SESHAT_CHECKED(Comm_split_type, MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, world_rank, MPI_INFO_NULL,
                                 &node);
-    seshat_real.Allreduce(&world_rank, &leader, 1, MPI_INT, MPI_MIN, node);
-    seshat_real.Comm_free(&node);
+    SESHAT_CHECKED(Allreduce, &world_rank, &leader, 1, MPI_INT, MPI_MIN, node);
+    SESHAT_CHECKED(Comm_free, &node);
     int ok = all != NULL, all_ok;
-    seshat_real.Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    SESHAT_CHECKED(Allreduce, &ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     if (!all_ok) {
         free(all);
         return NULL;
     }
-    seshat_real.Allgather(&leader, 1, MPI_INT, all, 1, MPI_INT, MPI_COMM_WORLD);
+    SESHAT_CHECKED(Allgather, &leader, 1, MPI_INT, all, 1, MPI_INT, MPI_COMM_WORLD);
     return all;
 }
 
@@ -126,12 +126,12 @@ void seshat_placement_print(const seshat_placement *p, MPI_Comm app, int app_ran
 {
     char name[MPI_MAX_PROCESSOR_NAME] = "", *names = NULL;
     int len;
-    seshat_real.Get_processor_name(name, &len);
+    SESHAT_CHECKED(Get_processor_name, name, &len);
     if (app_rank == 0)
-        names = calloc((size_t)p->napp, MPI_MAX_PROCESSOR_NAME);
-    seshat_real.Gather(name, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, names, MPI_MAX_PROCESSOR_NAME,
+        names = seshat_xcalloc((size_t)p->napp, MPI_MAX_PROCESSOR_NAME);
+    SESHAT_CHECKED(Gather, name, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, names, MPI_MAX_PROCESSOR_NAME,
                        MPI_CHAR, 0, app);
-    int *served = app_rank == 0 ? malloc((size_t)p->napp * sizeof *served) : NULL;
+    int *served = app_rank == 0 ? seshat_xmalloc((size_t)p->napp * sizeof *served) : NULL;
     for (int m = p->napp; served && names && p->model_node && m < p->napp + p->nmodel; m++) {
         int k = 0;
         for (int r = 0; r < p->napp; r++)
