@@ -11,6 +11,7 @@
 #include "analyze/analysis.h"
 #include "mpi/calls.h"
 #include "tracefmt/trace_format.h"
+#include "tracefmt/trace_sites.h"
 
 #define MAX_SEGS 4096   /* per rank, for the timeline picture */
 
@@ -334,12 +335,12 @@ static void read_sites(an_rank *R, const char *dir)
     char path[4200], line[4096];
     snprintf(path, sizeof path, "%s/sites-%d.txt", dir, R->rank);
     FILE *f = fopen(path, "r");
+    seshat_site_line sl;
     while (f && fgets(line, sizeof line, f)) {
-        int idx;
-        char fn[1024], loc[1024], mod[1024] = "?";
-        if (line[0] == '#' || sscanf(line, "%d = %1023s %1023s %1023s", &idx, fn, loc, mod) < 3 ||
-            idx < 0 || idx > 1000000)
+        if (!seshat_site_line_parse(line, &sl))
             continue;
+        int idx = sl.index;
+        const char *fn = sl.fn, *loc = sl.loc, *mod = sl.mod;
         ensure_site(R, idx);
         char buf[3200];
         if (loc[0] != '?') {

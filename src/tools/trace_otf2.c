@@ -23,6 +23,7 @@
 #include "tracefmt/trace_format.h"
 #include "trace_otf2.h"
 #include "tracefmt/trace_reader.h"
+#include "tracefmt/trace_sites.h"
 
 static OTF2_FlushType pre_flush(void *u, OTF2_FileType t, OTF2_LocationRef l, void *c, bool final)
 {
@@ -306,12 +307,12 @@ static void read_sites(const char *dir, int r, struct rank_state *st)
     char path[4200], line[4096];
     snprintf(path, sizeof path, "%s/sites-%d.txt", dir, r);
     FILE *f = fopen(path, "r");
+    seshat_site_line sl;
     while (f && fgets(line, sizeof line, f)) {
-        int idx;
-        char fn[1024], loc[1024], mod[1024] = "?";
-        if (line[0] == '#' || sscanf(line, "%d = %1023s %1023s %1023s", &idx, fn, loc, mod) < 3 ||
-            idx < 0 || idx > 1000000)
+        if (!seshat_site_line_parse(line, &sl))
             continue;
+        int idx = sl.index;
+        char *fn = sl.fn, *loc = sl.loc, *mod = sl.mod;
         if ((size_t)idx >= st->nsite) {
             struct site *n = realloc(st->site, ((size_t)idx + 1) * sizeof *n);
             if (!n)
