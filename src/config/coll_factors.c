@@ -76,3 +76,13 @@ double seshat_config_coll_factor(const seshat_config *cfg, int cls, int64_t byte
     }
     return cfg->collective_factor * piece;
 }
+
+double seshat_config_coll_factor_min(const seshat_config *cfg)
+{
+    double piece = 1;
+    for (int i = 0; i < cfg->ncoll_factors; i++)
+        if (cfg->coll_factor[i].factor < piece)
+            piece = cfg->coll_factor[i].factor;
+    double f = cfg->collective_factor * piece;
+    return f < 1 ? f : 1;
+}

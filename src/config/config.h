@@ -148,6 +148,11 @@ int seshat_coll_factors_parse(const char *s, seshat_coll_factor *f, int max);
  * SESHAT_FACTOR_ALLTOALLV) and block size `bytes`: collective_factor times
  * the piece of [collectives] factors that covers it (1 if none). */
 double seshat_config_coll_factor(const seshat_config *cfg, int cls, int64_t bytes);
+/* A lower bound of seshat_config_coll_factor over every class and size,
+ * and 1 (a point-to-point message's factor): collective_factor x the
+ * smallest piece, at most 1. The shortest latency any transfer can get is
+ * the shortest route's times this (contention's lookahead). */
+double seshat_config_coll_factor_min(const seshat_config *cfg);
 
 /* Presets (presets.c): NAME.ini in the user's preset directory
  * ($SESHAT_PRESETS, else $XDG_CONFIG_HOME/seshat/presets, else

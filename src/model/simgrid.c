@@ -261,10 +261,18 @@ int seshat_sg_model_load_api(seshat_model *m, int napp, const seshat_sg_api *sg,
         return -1;
     int a = 0, b = 0;
     if (cfg->sg_contention && seshat_sg_model_lookahead(m, &a, &b) <= 0) {
-        snprintf(err, errlen, "network.contention = on needs a positive latency between every two "
-                 "ranks (it is the lookahead), but ranks %d and %d (hosts %s, %s) have none: place "
-                 "one rank per host, or give the platform's loopback a latency",
-                 a, b, sg->host_name(st->host[a]), sg->host_name(st->host[b]));
+        double r[2];
+        seshat_sg_model_route(m, a, b, r);
+        if (r[0] * sg->latency_factor() * m->f.latency >= 0.5)
+            snprintf(err, errlen, "network.contention = on needs a positive latency for every "
+                     "transfer (it is the lookahead), but network.collective_factor x the "
+                     "smallest [collectives] factor = %g brings the route of ranks %d and %d "
+                     "below 1ns: raise the factor", seshat_config_coll_factor_min(cfg), a, b);
+        else
+            snprintf(err, errlen, "network.contention = on needs a positive latency between "
+                     "every two ranks (it is the lookahead), but ranks %d and %d (hosts %s, %s) "
+                     "have none: place one rank per host, or give the platform's loopback a "
+                     "latency", a, b, sg->host_name(st->host[a]), sg->host_name(st->host[b]));
         return -1;
     }
     return 0;
@@ -293,7 +301,9 @@ int64_t seshat_sg_model_lookahead(const seshat_model *m, int *pa, int *pb)
         }
     st->la_a = *pa;
     st->la_b = *pb;
-    return st->lookahead = best < 0 ? 1000000000 : llround(best);
+    /* a collective's step takes its factor, below 1 too (cn_coll.c) */
+    return st->lookahead = best < 0 ? 1000000000
+                                    : llround(best * seshat_config_coll_factor_min(st->cfg));
 }
 
 static void sg_set_fetch(seshat_model *m, int napp, seshat_model_fetch_fn fetch, void *ctx)

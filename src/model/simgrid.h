@@ -47,9 +47,11 @@ const struct seshat_sg_api *seshat_sg_model_api(const seshat_model *m);
 int seshat_sg_model_host(const seshat_model *m, int rank);
 /* Frees what init and load allocated (the model is unusable after). */
 void seshat_sg_model_free(seshat_model *m);
-/* The smallest route latency between two ranks, ns (SimGrid's latency
- * factor and network.latency_factor applied), and that pair; 1 s with a
- * single rank. Computed once. */
+/* The smallest latency a transfer can have, ns: the smallest route
+ * latency between two ranks (SimGrid's latency factor and
+ * network.latency_factor applied) times the smallest collective factor
+ * when that is below 1 (seshat_config_coll_factor_min), and that pair;
+ * 1 s with a single rank. Computed once. */
 int64_t seshat_sg_model_lookahead(const seshat_model *m, int *a, int *b);
 
 #endif

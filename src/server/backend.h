@@ -47,7 +47,7 @@ typedef struct seshat_backend {
 /* The two backends (server.c picks one); 0, or -1 if out of memory. */
 int seshat_backend_stateless(seshat_backend *b, const seshat_model *m, const seshat_config *cfg,
                              const seshat_backend_io *io);
-int seshat_backend_conservative(seshat_backend *b, const seshat_model *m, int napp,
-                                const seshat_backend_io *io);
+int seshat_backend_conservative(seshat_backend *b, const seshat_model *m,
+                                const seshat_config *cfg, int napp, const seshat_backend_io *io);
 
 #endif

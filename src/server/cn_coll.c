@@ -5,6 +5,12 @@
  * (sends one after another from its CPU, receives taken in arrival order,
  * rendezvous once the receiver has reached the round).
  *
+ * The collective's factor (collective_factor x its [collectives] piece)
+ * scales every cost of the schedule, as coll_rounds.c's scaled model
+ * does: CPU costs through seshat_model_scaled, each latency, and each
+ * flow's bytes' time. The lookahead allows for a factor below 1
+ * (seshat_sg_model_lookahead).
+ *
  * Every member starts the schedule when the last one enters: answers are
  * then never earlier than the last entry, which the promises need
  * (docs/models.md, "Contention"). SESHAT_COLL_SYNC entries are only that
@@ -35,6 +41,8 @@ struct coll {
     seshat_coll_entry first;    /* key: comm_id, leader, seq; and p */
     int p, arrived;
     int64_t bytes;
+    double cost;                /* its factor */
+    seshat_model sm;            /* the model scaled by it */
     int *world;
     int64_t *entry;
     /* the recorded schedule, and per (round, member) index lists */
@@ -142,10 +150,11 @@ static void begin_round(cn_colls *cc, struct coll *c, int r);
 static void start_rdv(cn_colls *cc, struct coll *c, struct xfer *x)
 {
     seshat_cn *cn = cc->cn;
-    int64_t lat = cn_lat(cn, c->world[x->src], c->world[x->dst]);
+    int64_t lat = cn_lat_cost(cn, c->world[x->src], c->world[x->dst], c->cost);
     int64_t handshake = x->sent + lat > c->m[x->dst].t0 ? x->sent + lat : c->m[x->dst].t0;
     x->started = 1;
-    cn_flow_add(cn, handshake + 2 * lat, c->world[x->src], c->world[x->dst], x->bytes, CN_COLL, x);
+    cn_flow_add(cn, handshake + 2 * lat, c->world[x->src], c->world[x->dst], x->bytes, c->cost,
+                CN_COLL, x);
 }
 
 static int by_arrival(const void *a, const void *b)
@@ -158,7 +167,7 @@ static int by_arrival(const void *a, const void *b)
 /* Round k of member r is done: its clock as coll_rounds.c computes it. */
 static void end_round(cn_colls *cc, struct coll *c, int r)
 {
-    const seshat_model *m = cn_model(cc->cn);
+    const seshat_model *m = &c->sm;
     struct member *me = &c->m[r];
     size_t cell = (size_t)me->k * (size_t)c->p + (size_t)r;
     if (me->cpu > me->t)
@@ -219,7 +228,7 @@ static int round_complete(const struct coll *c, int r)
 static void begin_round(cn_colls *cc, struct coll *c, int r)
 {
     seshat_cn *cn = cc->cn;
-    const seshat_model *m = cn_model(cn);
+    const seshat_model *m = &c->sm;
     struct member *me = &c->m[r];
     if (me->k >= c->nrounds) {
         member_done(cc, c, r);
@@ -237,8 +246,8 @@ static void begin_round(cn_colls *cc, struct coll *c, int r)
         x->rdv = m->proto(m, x->bytes, 0) == SESHAT_PROTO_RENDEZVOUS;
         if (!x->rdv) {
             x->started = 1;
-            cn_flow_add(cn, x->sent + cn_lat(cn, c->world[r], c->world[x->dst]),
-                        c->world[r], c->world[x->dst], x->bytes, CN_COLL, x);
+            cn_flow_add(cn, x->sent + cn_lat_cost(cn, c->world[r], c->world[x->dst], c->cost),
+                        c->world[r], c->world[x->dst], x->bytes, c->cost, CN_COLL, x);
         } else if (c->m[x->dst].begun == me->k) {
             start_rdv(cc, c, x);
         }
@@ -289,8 +298,10 @@ static void start(cn_colls *cc, struct coll *c)
         reap(cc);
         return;
     }
+    c->cost = seshat_config_coll_factor(cn_config(cc->cn), c->first.cls, c->bytes);
+    c->sm = seshat_model_scaled(cn_model(cc->cn), c->cost);
     seshat_coll desc = { (enum seshat_coll_kind)c->first.kind, (enum seshat_coll_alg)c->first.alg,
-                         c->p, c->first.root, c->bytes, 1.0 };
+                         c->p, c->first.root, c->bytes, c->cost };
     c->nrounds = seshat_coll_record(&desc, record, c);
     if (c->nrounds < 0)
         c->nrounds = 0;

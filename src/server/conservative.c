@@ -64,14 +64,14 @@ static void cv_finish(void *self, int summary)
     free(b);
 }
 
-int seshat_backend_conservative(seshat_backend *be, const seshat_model *m, int napp,
-                                const seshat_backend_io *io)
+int seshat_backend_conservative(seshat_backend *be, const seshat_model *m,
+                                const seshat_config *cfg, int napp, const seshat_backend_io *io)
 {
     struct conservative *b = calloc(1, sizeof *b);
     if (!b)
         return -1;
     b->io = *io;
-    b->cn = seshat_cn_new(m, napp, cv_send, cv_log, b);
+    b->cn = seshat_cn_new(m, cfg, napp, cv_send, cv_log, b);
     if (!b->cn) {
         free(b);
         return -1;

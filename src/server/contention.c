@@ -25,6 +25,7 @@ struct cn_flow {
     int64_t start;
     int src, dst;
     int64_t bytes;
+    double cost;                /* a collective's factor (1: a message) */
     enum cn_flow_kind kind;
     void *ref;
     long long serial;           /* creation order: the last tie-break */
@@ -67,6 +68,7 @@ struct key_arr {
 
 struct seshat_cn {
     const seshat_model *m;
+    const seshat_config *cfg;
     const seshat_sg_api *sg;
     int napp;
     seshat_cn_send_fn send;
@@ -100,6 +102,17 @@ int64_t cn_lat(seshat_cn *cn, int src, int dst)
     }
     return *l;
 }
+
+int64_t cn_lat_cost(seshat_cn *cn, int src, int dst, double cost)
+{
+    if (cost == 1.0)
+        return cn_lat(cn, src, dst);
+    double r[2];
+    seshat_sg_model_route(cn->m, src, dst, r);
+    return llround(r[0] * cn->lat_factor * cost);
+}
+
+const seshat_config *cn_config(const seshat_cn *cn) { return cn->cfg; }
 
 /* ---- the queue of flows not yet started (a binary heap) ---- */
 
@@ -159,11 +172,11 @@ static void late_flow(seshat_cn *cn, struct cn_flow *f)
     f->start = cn->now;
 }
 
-void cn_flow_add(seshat_cn *cn, int64_t start, int src, int dst, int64_t bytes,
+void cn_flow_add(seshat_cn *cn, int64_t start, int src, int dst, int64_t bytes, double cost,
                  enum cn_flow_kind kind, void *ref)
 {
     struct cn_flow *f = malloc(sizeof *f);
-    *f = (struct cn_flow){ start, src, dst, bytes, kind, ref, cn->serial++ };
+    *f = (struct cn_flow){ start, src, dst, bytes, cost, kind, ref, cn->serial++ };
     DBG("cn now %lld: flow %d->%d %lld B start %lld kind %d\n", (long long)cn->now, src, dst,
         (long long)bytes, (long long)start, kind);
     if (start < cn->now)
@@ -321,7 +334,7 @@ void seshat_cn_envelope(seshat_cn *cn, const seshat_envelope *e)
     if (e->src == e->dst)
         first_known(cn, m, sent + self_wire(cn, e->src, e->bytes));
     else
-        cn_flow_add(cn, sent + lat, e->src, e->dst, e->bytes, CN_EAGER, m);
+        cn_flow_add(cn, sent + lat, e->src, e->dst, e->bytes, 1.0, CN_EAGER, m);
 }
 
 /* The rendezvous data has arrived: the receiver's last answer, the
@@ -356,7 +369,7 @@ void seshat_cn_post(seshat_cn *cn, int from, const seshat_post *p)
         if (m->e.src == m->e.dst)
             rdv_done(cn, m, start + self_wire(cn, m->e.src, m->e.bytes) - lat);
         else
-            cn_flow_add(cn, start, m->e.src, m->e.dst, m->e.bytes, CN_RDV, m);
+            cn_flow_add(cn, start, m->e.src, m->e.dst, m->e.bytes, 1.0, CN_RDV, m);
         return;
     }
     seshat_error("model rank: post for unknown rendezvous (src %d, seq %d)", p->src, p->seq);
@@ -421,8 +434,9 @@ static void start_due(seshat_cn *cn)
         }
         int a = seshat_sg_model_host(cn->m, f->src), b = seshat_sg_model_host(cn->m, f->dst);
         /* bandwidth_factor: max-min sharing scales with capacities, so
-         * bytes / factor on the platform's links = bytes on links x factor. */
-        double bytes = (double)f->bytes / cn->m->f.bandwidth;
+         * bytes / factor on the platform's links = bytes on links x factor;
+         * a collective's factor likewise scales its bytes' time. */
+        double bytes = (double)f->bytes * f->cost / cn->m->f.bandwidth;
         if (cn->sg->start_flow(a, b, bytes, (long long)(intptr_t)f) != 0) {
             seshat_error("contention: SimGrid refused a flow %d -> %d", f->src, f->dst);
             flow_done(cn, f, f->start);
@@ -505,11 +519,12 @@ void seshat_cn_advance(seshat_cn *cn)
 
 /* ---- set-up ---- */
 
-seshat_cn *seshat_cn_new(const seshat_model *m, int napp, seshat_cn_send_fn send,
-                         seshat_cn_log_fn log, void *ctx)
+seshat_cn *seshat_cn_new(const seshat_model *m, const seshat_config *cfg, int napp,
+                         seshat_cn_send_fn send, seshat_cn_log_fn log, void *ctx)
 {
     seshat_cn *cn = calloc(1, sizeof *cn);
     cn->m = m;
+    cn->cfg = cfg;
     cn->sg = seshat_sg_model_api(m);
     cn->napp = napp;
     cn->send = send;

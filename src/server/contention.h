@@ -24,9 +24,10 @@ typedef void (*seshat_cn_send_fn)(void *ctx, int dst, const seshat_answer *a);
 typedef void (*seshat_cn_log_fn)(void *ctx, const seshat_envelope *e, int64_t arrival);
 
 /* `m` is the loaded simgrid model (seshat_sg_model_load has checked
- * that the lookahead is positive). */
-seshat_cn *seshat_cn_new(const seshat_model *m, int napp, seshat_cn_send_fn send,
-                         seshat_cn_log_fn log, void *ctx);
+ * that the lookahead is positive); `cfg` gives each collective its
+ * factor (seshat_config_coll_factor). */
+seshat_cn *seshat_cn_new(const seshat_model *m, const seshat_config *cfg, int napp,
+                         seshat_cn_send_fn send, seshat_cn_log_fn log, void *ctx);
 void seshat_cn_free(seshat_cn *cn);
 
 /* The messages of wire.h, as the model rank receives them. */

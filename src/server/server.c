@@ -325,18 +325,11 @@ static void backend_new(struct server *s)
     const seshat_server_args *a = s->a;
     seshat_backend_io io = { s, io_answer, io_reply, io_log };
     int cn = (a->model->caps & SESHAT_MODEL_CAP_CONTENTION) && a->cfg->sg_contention;
-    if (cn ? seshat_backend_conservative(&s->be, a->model, a->napp, &io)
+    if (cn ? seshat_backend_conservative(&s->be, a->model, a->cfg, a->napp, &io)
            : seshat_backend_stateless(&s->be, a->model, a->cfg, &io)) {
         fprintf(stderr, "seshat: model rank %d: out of memory (backend)\n", a->world_rank);
         exit(1);
     }
-    /* A collective's steps are flows whose latency is the lookahead's
-     * floor: a factor below 1 would break it, so none is applied. */
-    if (cn && a->world_rank == a->napp &&
-        (a->cfg->collective_factor != 1 || a->cfg->ncoll_factors > 0))
-        fprintf(stderr, "seshat: warning: network.contention = on does not apply "
-                "network.collective_factor or [collectives] factors (docs/models.md, "
-                "\"What-if factors\")\n");
 }
 
 void seshat_server_run(const seshat_server_args *a)

@@ -119,4 +119,27 @@ for cf in $CF 0.5; do
         bad "$desc: '$got' ($n warnings), expected $w each"
 done
 
+# ... and [collectives] factors, on a rendezvous leg: a binomial bcast of
+# 1 MiB on 2 ranks is request-to-send, clear-to-send and the data, each
+# x collective_factor x the bcast piece (5 x 0.1).
+printf 'node-0\nnode-1\n' > "$PLACE"
+w=$((2 * $(wire "$l1" "$b1" 0 0.5) + $(wire "$l1" "$b1" 1048576 0.5)))
+desc="simgrid factors, rendezvous bcast x [collectives] factors (contention = on)"
+if job "$desc" "$RUN" "${SG[@]}" "${FACT[@]}" --set network.collective_factor=$CF \
+       --set collectives.factors=bcast:0:0.1 --set network.contention=on \
+       --set collectives.bcast=binomial -np 2 -- "$T/coll_times" 1048576 bcast; then
+    got=$(grep '^RESULT bcast-1048576 ' "$OUT" | sort -k3n | awk '{ printf "%s ", $4 }')
+    [ "$got" = "$w $w " ] && ok "$desc: $got" || bad "$desc: '$got', expected $w each"
+fi
+
+# A factor that would bring a collective's latency (the lookahead) below
+# 1 ns: one line naming it, before the program runs.
+desc="contention = on refuses a collective factor leaving no lookahead"
+if job "$desc" "$RUN" "${SG[@]}" --set network.contention=on --set network.latency_factor=0.001 \
+       --set network.collective_factor=0.001 -np 2 -- "$T/coll_times" 8 bcast; then
+    n=$(grep -c "config error: network.contention = on .*network.collective_factor .* = 0.001 .*below 1ns" "$OUT")
+    [ $rc -ne 0 ] && [ "$n" = 1 ] && ! grep -q '^RESULT' "$OUT" && ok "$desc" ||
+        bad "$desc (rc $rc, $n lines)"
+fi
+
 summary

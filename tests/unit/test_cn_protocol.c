@@ -724,7 +724,7 @@ static int run_schedule(uint64_t seed, int64_t *clocks)
     assert_int_equal(seshat_sg_model_load_api(&model, P, &fake, err, sizeof err), 0);
     nff = nfdone = 0;
     fnow = 0;
-    cn = seshat_cn_new(&model, P, cn_send, cn_log, NULL);
+    cn = seshat_cn_new(&model, &cfg, P, cn_send, cn_log, NULL);
     memset(R, 0, sizeof R);
     memset(tmH, 0, sizeof tmH);
     memset(tmN, 0, sizeof tmN);

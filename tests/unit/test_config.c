@@ -123,11 +123,19 @@ static void coll_factors(void **state)
     assert_true(seshat_config_coll_factor(&c, 7, 4096) == 2.0);        /* below its piece */
     assert_true(seshat_config_coll_factor(&c, 0, 0) == 2.0);           /* barrier: none */
     assert_string_equal(seshat_factor_names[SESHAT_FACTOR_ALLTOALLV], "alltoallv");
+    /* the lower bound: 2 x 0.25 (bcast's large piece) */
+    assert_true(seshat_config_coll_factor_min(&c) == 0.5);
     /* a rejected value leaves the previous one in force */
     assert_int_equal(seshat_config_set(&c, "collectives.factors=bcast:0:0", SESHAT_FROM_SET, err,
                                        sizeof err), -1);
     assert_int_equal(c.ncoll_factors, 4);
     assert_true(seshat_config_coll_factor(&c, 1, 65536) == 0.5);
+    /* never above a point-to-point message's 1 */
+    assert_int_equal(seshat_config_set(&c, "network.collective_factor=8", SESHAT_FROM_SET, err,
+                                       sizeof err), 0);
+    assert_true(seshat_config_coll_factor_min(&c) == 1.0);
+    seshat_config_defaults(&c);
+    assert_true(seshat_config_coll_factor_min(&c) == 1.0);
 }
 
 static void bad_sets(void **state)
