@@ -28,6 +28,7 @@ static const char *const expected[] = {
     [KEY_SEGMENTS] = "pieces FROM:LATENCY:BANDWIDTH with increasing FROM, such as "
                      "\"4KiB:2us:5GB/s 64KiB:6us:9GB/s\"",
     [KEY_MODEL_RANKS] = "a whole number from 1 to 65536, per-node or per-node:C (C from 1 to 64)",
+    [KEY_NAME] = "a model name: letters, digits and _, at most 31",
     [KEY_FACTORS] = "pieces NAME:FROM:FACTOR (a collective of [collectives] or alltoallv, "
                     "increasing FROM per name, FACTOR > 0), such as \"bcast:0:1.3 bcast:64KiB:0.25\"",
 };
@@ -218,6 +219,12 @@ static int store(seshat_config *cfg, const seshat_key *k, const char *v)
         return 0;
     case KEY_STRING:
         if (strlen(v) >= SESHAT_PATH_MAX)
+            return -1;
+        strcpy(field, v);
+        return 0;
+    case KEY_NAME:
+        if (!*v || strlen(v) >= SESHAT_MODEL_NAME_MAX ||
+            v[strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")])
             return -1;
         strcpy(field, v);
         return 0;
@@ -412,10 +419,11 @@ static int apply_env_sets(seshat_config *cfg, char *err, size_t errlen)
     return rc;
 }
 
-/* contention = on runs on the relay path: that is its default. */
+/* contention = on runs on the relay path: that is its default (whether
+ * the model shares links is the registry's to say: seshat_model_init). */
 static void normalize(seshat_config *cfg)
 {
-    if (cfg->model != SESHAT_MODEL_SIMGRID || !cfg->sg_contention)
+    if (!cfg->sg_contention)
         return;
     for (int i = 0; i < seshat_nkeys; i++)
         if (!strcmp(seshat_keys[i].section, "network") && !strcmp(seshat_keys[i].key, "path") &&
@@ -428,9 +436,6 @@ static void normalize(seshat_config *cfg)
  * about 1.1e18 ns, inside the int64-nanosecond clock. */
 static int validate(const seshat_config *cfg, char *err, size_t errlen)
 {
-    if (cfg->sg_contention && cfg->model != SESHAT_MODEL_SIMGRID)
-        return fail(err, errlen, "network.contention = on needs network.model = simgrid "
-                    "(the loggp model has no links to share)");
     if (cfg->sg_contention && cfg->sim_per_node)
         return fail(err, errlen, "simulator.ranks = per-node: not with network.contention = on "
                     "(its one SimGrid engine serves every rank; use simulator.ranks = 1; "
@@ -486,6 +491,7 @@ static void print_value(FILE *out, const seshat_config *cfg, const seshat_key *k
     case KEY_BANDWIDTH: fprintf(out, "%.17gB/s", *(const double *)field); break;
     case KEY_BOOL: fputs(*(const int *)field ? "true" : "false", out); break;
     case KEY_STRING:
+    case KEY_NAME:
     case KEY_KINDS:
     case KEY_RANKS:
     case KEY_SEGMENTS:

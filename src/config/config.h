@@ -20,7 +20,6 @@
 
 typedef enum { SESHAT_CLOCK_CPU, SESHAT_CLOCK_WALL, SESHAT_CLOCK_NONE } seshat_clock_kind;
 typedef enum { SESHAT_CPUCLOCK_AUTO, SESHAT_CPUCLOCK_PERF, SESHAT_CPUCLOCK_THREAD } seshat_cpuclock;
-typedef enum { SESHAT_MODEL_LOGGP, SESHAT_MODEL_SIMGRID } seshat_model_kind;
 typedef enum { SESHAT_PATH_DIRECT, SESHAT_PATH_RELAY } seshat_path_kind;
 
 /* Where a value came from, for --print-config. */
@@ -29,6 +28,10 @@ typedef enum {
 } seshat_origin;
 
 #define SESHAT_PATH_MAX 1024
+/* network.model: a name of src/model/registry.c (letters, digits, '_').
+ * The config layer sits below the models: it checks the form, the
+ * registry the name (seshat_model_init). */
+#define SESHAT_MODEL_NAME_MAX 32
 /* simulator.ranks = per-node:C: at most this many model ranks per node. */
 #define SESHAT_MAX_PER_NODE 64
 
@@ -51,7 +54,7 @@ typedef struct seshat_config {
     int64_t debug_model_delay_ns;  /* debug_model_delay: test knob, model sleeps per message */
     int64_t watchdog_ns;           /* watchdog: end a job that made no progress this long, 0 off */
     /* [network] */
-    seshat_model_kind model;       /* model: loggp | simgrid */
+    char model[SESHAT_MODEL_NAME_MAX]; /* model: a registry name (loggp, simgrid, ...) */
     seshat_path_kind path;         /* path: direct | relay */
     int64_t latency_ns;            /* latency (time) */
     double bandwidth_Bps;          /* bandwidth (bytes/s), > 0 */

@@ -8,7 +8,7 @@
 
 enum seshat_key_kind { KEY_INT, KEY_DOUBLE, KEY_TIME, KEY_BYTES, KEY_BANDWIDTH, KEY_BOOL,
                        KEY_ENUM, KEY_STRING, KEY_KINDS, KEY_RANKS, KEY_WINDOW,
-                       KEY_SEGMENTS, KEY_FACTORS, KEY_MODEL_RANKS };
+                       KEY_SEGMENTS, KEY_FACTORS, KEY_MODEL_RANKS, KEY_NAME };
 
 typedef struct seshat_key {
     const char *section, *key;

@@ -10,6 +10,7 @@
 #include "common/log.h"
 #include "rank/coll.h"
 #include "interpose/interpose.h"
+#include "model/model.h"
 #include "server/server.h"
 #include "trace/trace.h"
 
@@ -49,9 +50,11 @@ static void contention_env(void)
 {
     seshat_config cfg;
     char err[256], v[32];
-    if (seshat_config_load(&cfg, NULL, NULL, 0, 1, err, sizeof err) != 0 ||
-        cfg.model != SESHAT_MODEL_SIMGRID || !cfg.sg_contention)
+    if (seshat_config_load(&cfg, NULL, NULL, 0, 1, err, sizeof err) != 0 || !cfg.sg_contention)
         return;
+    const seshat_model_desc *d = seshat_model_find(cfg.model);
+    if (!d || !(d->caps & SESHAT_MODEL_CAP_CONTENTION))
+        return;   /* refused with its message once the model is built */
     snprintf(v, sizeof v, "%lld", (long long)cfg.eager_limit + 4096);
     setenv("OMPI_MCA_btl_vader_eager_limit", v, 0);
     setenv("OMPI_MCA_btl_vader_max_send_size", v, 0);

@@ -1,9 +1,10 @@
 /* model.h - the network model interface: functions, capabilities and an
  * opaque state. Nothing here belongs to one model.
  *
- * A model is chosen by name from [network] model. registry.c lists the
- * models; each model file owns its name, help, config keys and state
- * (docs/design.md, "Adding a network model"). Costs are in virtual
+ * A model is chosen by name from [network] model. models.def lists the
+ * models (registry.c); each model file owns its name, help, config keys
+ * and state (docs/design.md, "Adding a network model"). Callers ask for
+ * capabilities (caps), never for a model by name. Costs are in virtual
  * nanoseconds. Models are stateless per message: the same call gives the
  * same answer wherever it runs, which is what lets the direct path
  * (receiver evaluates) and the relay path (model rank evaluates) agree
@@ -117,13 +118,35 @@ typedef struct seshat_model_desc {
 } seshat_model_desc;
 
 /* ---- the registry (registry.c) ---- */
-int seshat_model_count(void);
-const seshat_model_desc *seshat_model_at(int i);
-const seshat_model_desc *seshat_model_find(const char *name); /* NULL if none */
 
-/* Build the model named by cfg (network.model), with cfg's factors.
- * Returns 0, or -1 with a message. */
+/* A table of models: seshat_models holds the lines of models.def; a test
+ * may build its own from the same lines plus one (tests/unit/test_model_add.c). */
+typedef struct seshat_model_registry {
+    const seshat_model_desc *const *models;
+    int count;
+} seshat_model_registry;
+extern const seshat_model_registry seshat_models;
+
+int seshat_model_count(void);                                 /* seshat_models's */
+const seshat_model_desc *seshat_model_at(int i);              /* NULL past the end */
+const seshat_model_desc *seshat_model_find(const char *name); /* NULL if none */
+const seshat_model_desc *seshat_model_find_in(const seshat_model_registry *r, const char *name);
+
+/* Whether cfg's network.model is one of r's and its settings need no
+ * capability the model lacks (contention = on: CAP_CONTENTION). 0, or -1
+ * with one line naming the key, the value and the models that would do. */
+int seshat_model_check_in(const seshat_model_registry *r, const seshat_config *cfg, char *err,
+                          size_t errlen);
+
+/* Build the model named by cfg (network.model), with cfg's factors, from
+ * seshat_models (seshat_model_init) or from r. Returns 0, or -1 with a
+ * message (seshat_model_check_in's, or the model's own). */
 int seshat_model_init(seshat_model *m, const seshat_config *cfg, char *err, size_t errlen);
+int seshat_model_init_in(const seshat_model_registry *r, seshat_model *m,
+                         const seshat_config *cfg, char *err, size_t errlen);
+/* Messages share links (network.contention = on, a CAP_CONTENTION model):
+ * the relay path with promises and the conservative backend. */
+int seshat_model_contended(const seshat_model *m, const seshat_config *cfg);
 /* CAP_ROUTES (no-ops otherwise): see enum seshat_model_caps. */
 int seshat_model_load(seshat_model *m, int napp, char *err, size_t errlen);
 void seshat_model_route(const seshat_model *m, int src, int dst, double out[2]);

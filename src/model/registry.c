@@ -1,44 +1,82 @@
-/* registry.c - the network models by name. Adding one is its file plus
- * its line here (docs/design.md, "Adding a network model"); the line's
- * position is its network.model choice (src/config/schema.c lists the
- * names in this order; tests/unit/test_model_registry.c checks). */
+/* registry.c - the network models by name: the lines of models.def
+ * (docs/design.md, "Adding a network model"). network.model names one;
+ * the config layer below cannot see this list, so the name is checked
+ * here, when the model is built. */
 #include <stdio.h>
 #include <string.h>
 
 #include "model/model.h"
 
-extern const seshat_model_desc seshat_model_loggp, seshat_model_simgrid;
+#define SESHAT_MODEL(name) extern const seshat_model_desc seshat_model_##name;
+#include "model/models.def"
+#undef SESHAT_MODEL
 
-static const seshat_model_desc *const models[] = {
-    &seshat_model_loggp,      /* SESHAT_MODEL_LOGGP */
-    &seshat_model_simgrid,    /* SESHAT_MODEL_SIMGRID */
+#define SESHAT_MODEL(name) &seshat_model_##name,
+static const seshat_model_desc *const builtin[] = {
+#include "model/models.def"
 };
-enum { NMODELS = sizeof models / sizeof *models };
+#undef SESHAT_MODEL
 
-int seshat_model_count(void) { return NMODELS; }
+const seshat_model_registry seshat_models = { builtin, (int)(sizeof builtin / sizeof *builtin) };
+
+int seshat_model_count(void) { return seshat_models.count; }
 
 const seshat_model_desc *seshat_model_at(int i)
 {
-    return i >= 0 && i < NMODELS ? models[i] : NULL;
+    return i >= 0 && i < seshat_models.count ? builtin[i] : NULL;
+}
+
+const seshat_model_desc *seshat_model_find_in(const seshat_model_registry *r, const char *name)
+{
+    for (int i = 0; i < r->count; i++)
+        if (strcmp(r->models[i]->name, name) == 0)
+            return r->models[i];
+    return NULL;
 }
 
 const seshat_model_desc *seshat_model_find(const char *name)
 {
-    for (int i = 0; i < NMODELS; i++)
-        if (strcmp(models[i]->name, name) == 0)
-            return models[i];
-    return NULL;
+    return seshat_model_find_in(&seshat_models, name);
 }
 
-int seshat_model_init(seshat_model *m, const seshat_config *cfg, char *err, size_t errlen)
+/* "a, b, c" (sep ", ") or "a or b" (sep " or "): the names of r's models
+ * that have every capability in caps. */
+static void names(const seshat_model_registry *r, unsigned caps, const char *sep, char *buf,
+                  size_t len)
 {
-    const seshat_model_desc *d = seshat_model_at((int)cfg->model);
-    memset(m, 0, sizeof *m);
+    size_t k = 0;
+    buf[0] = 0;
+    for (int i = 0; i < r->count && k < len; i++)
+        if ((r->models[i]->caps & caps) == caps)
+            k += (size_t)snprintf(buf + k, len - k, "%s%s", k ? sep : "", r->models[i]->name);
+}
+
+int seshat_model_check_in(const seshat_model_registry *r, const seshat_config *cfg, char *err,
+                          size_t errlen)
+{
+    char list[256];
+    const seshat_model_desc *d = seshat_model_find_in(r, cfg->model);
     if (!d) {
-        snprintf(err, errlen, "network.model: no model #%d (%d registered)", (int)cfg->model,
-                 NMODELS);
+        names(r, 0, ", ", list, sizeof list);
+        snprintf(err, errlen, "network.model = %s: expected one of %s", cfg->model, list);
         return -1;
     }
+    if (cfg->sg_contention && !(d->caps & SESHAT_MODEL_CAP_CONTENTION)) {
+        names(r, SESHAT_MODEL_CAP_CONTENTION, " or ", list, sizeof list);
+        snprintf(err, errlen, "network.contention = on needs network.model = %s (the %s model "
+                 "has no links to share)", list, d->name);
+        return -1;
+    }
+    return 0;
+}
+
+int seshat_model_init_in(const seshat_model_registry *r, seshat_model *m,
+                         const seshat_config *cfg, char *err, size_t errlen)
+{
+    memset(m, 0, sizeof *m);
+    if (seshat_model_check_in(r, cfg, err, errlen) != 0)
+        return -1;
+    const seshat_model_desc *d = seshat_model_find_in(r, cfg->model);
     m->desc = d;
     m->name = d->name;
     m->caps = d->caps;
@@ -47,6 +85,16 @@ int seshat_model_init(seshat_model *m, const seshat_config *cfg, char *err, size
         return -1;
     m->send_overhead_base = m->send_overhead;
     return 0;
+}
+
+int seshat_model_init(seshat_model *m, const seshat_config *cfg, char *err, size_t errlen)
+{
+    return seshat_model_init_in(&seshat_models, m, cfg, err, errlen);
+}
+
+int seshat_model_contended(const seshat_model *m, const seshat_config *cfg)
+{
+    return (m->caps & SESHAT_MODEL_CAP_CONTENTION) && cfg->sg_contention;
 }
 
 int seshat_model_load(seshat_model *m, int napp, char *err, size_t errlen)

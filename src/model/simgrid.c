@@ -30,7 +30,6 @@ struct sg_state {
     int exact;                   /* time each message with SimGrid itself */
     seshat_model_fetch_fn fetch; /* application ranks only */
     void *fetch_ctx;
-    seshat_sg_fetch_fn legacy;   /* seshat_sg_model_set_fetch's */
     /* Route cache: row per receiver, allocated on first use (a rank on the
      * direct path mostly times messages to itself), napp x {lat_ns,
      * bandwidth B/s} each; lat < 0 = unknown. */
@@ -315,17 +314,6 @@ static void sg_set_fetch(seshat_model *m, int napp, seshat_model_fetch_fn fetch,
         fprintf(stderr, "seshat: out of memory (simgrid route cache, %d ranks)\n", napp);
         exit(1);
     }
-}
-
-static void legacy_fetch(void *ctx, int src, int dst, double out[2])
-{
-    ((struct sg_state *)ctx)->legacy(src, dst, out);
-}
-
-void seshat_sg_model_set_fetch(seshat_model *m, int napp, seshat_sg_fetch_fn fetch)
-{
-    state(m)->legacy = fetch;
-    sg_set_fetch(m, napp, legacy_fetch, state(m));
 }
 
 void seshat_sg_model_route(const seshat_model *m, int src, int dst, double out[2])

@@ -31,11 +31,6 @@ struct seshat_sg_api;
 int seshat_sg_model_load_api(seshat_model *m, int napp, const struct seshat_sg_api *sg,
                              char *err, size_t errlen);
 
-/* Application ranks: how to ask a model rank for the route of (src, dst)
- * (seshat_model_set_fetch without a context). */
-typedef void (*seshat_sg_fetch_fn)(int src, int dst, double out[2]);
-void seshat_sg_model_set_fetch(seshat_model *m, int napp, seshat_sg_fetch_fn fetch);
-
 /* Model ranks: the route of (src, dst) as a fetch hands it: out[0] =
  * latency (ns), out[1] = bottleneck bandwidth (B/s), before the factors;
  * 0, 0 if there is none. */

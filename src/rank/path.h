@@ -46,7 +46,7 @@ extern const seshat_path seshat_path_contended;   /* relay.c, with promises.c */
  * the model rank, relay without promises). */
 void seshat_path_reply_wait(seshat_op *op);
 
-/* The path for a configuration. */
-const seshat_path *seshat_path_select(const seshat_config *cfg);
+/* The path for a configuration and its model (contention: its capability). */
+const seshat_path *seshat_path_select(const seshat_config *cfg, const seshat_model *m);
 
 #endif

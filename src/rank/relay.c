@@ -131,11 +131,10 @@ const seshat_path seshat_path_contended = {
     .coll_enter = relay_coll_enter,
 };
 
-const seshat_path *seshat_path_select(const seshat_config *cfg)
+const seshat_path *seshat_path_select(const seshat_config *cfg, const seshat_model *m)
 {
     /* (contention on the direct path is refused when the model loads) */
     if (cfg->path != SESHAT_PATH_RELAY)
         return &seshat_path_direct;
-    return cfg->model == SESHAT_MODEL_SIMGRID && cfg->sg_contention ? &seshat_path_contended
-                                                                     : &seshat_path_relay;
+    return seshat_model_contended(m, cfg) ? &seshat_path_contended : &seshat_path_relay;
 }

@@ -6,7 +6,6 @@
 #include <time.h>
 
 #include "common/log.h"
-#include "model/simgrid.h"
 #include "rank/inbox.h"
 #include "rank/path.h"
 #include "rank/promises.h"
@@ -27,9 +26,10 @@ static void config_failure(const char *msg)
     exit(2);
 }
 
-/* simgrid: an application rank's route request to its model rank. */
-static void sg_fetch(int src, int dst, double out[2])
+/* CAP_ROUTES: an application rank's route request to its model rank. */
+static void routes_fetch(void *ctx, int src, int dst, double out[2])
 {
+    (void)ctx;
     int32_t pair[2] = { src, dst };
     int model = seshat_model_rank_of(seshat_rt.world_rank);
     SESHAT_CHECKED(Send, pair, sizeof pair, MPI_BYTE, model, SESHAT_TAG_ROUTE, seshat_rt.control);
@@ -37,18 +37,18 @@ static void sg_fetch(int src, int dst, double out[2])
                    seshat_rt.control, MPI_STATUS_IGNORE);
 }
 
-/* simgrid: only model ranks load SimGrid (never into the program's symbol
- * space); the first model rank's verdict on the platform goes to all, so
- * a bad platform stops the job before the program runs. */
-static void sg_start(void)
+/* CAP_ROUTES: only model ranks load the routes (SimGrid: never into the
+ * program's symbol space); the first model rank's verdict on them goes to
+ * all, so a bad platform stops the job before the program runs. */
+static void routes_start(void)
 {
     char err[512] = "";
-    if (seshat_rt.cfg.model != SESHAT_MODEL_SIMGRID)
+    if (!(seshat_rt.model.caps & SESHAT_MODEL_CAP_ROUTES))
         return;
     if (seshat_rt.world_rank >= seshat_rt.napp)
-        seshat_sg_model_load(&seshat_rt.model, seshat_rt.napp, err, sizeof err);
+        seshat_model_load(&seshat_rt.model, seshat_rt.napp, err, sizeof err);
     else
-        seshat_sg_model_set_fetch(&seshat_rt.model, seshat_rt.napp, sg_fetch);
+        seshat_model_set_fetch(&seshat_rt.model, seshat_rt.napp, routes_fetch, NULL);
     SESHAT_CHECKED(Bcast, err, sizeof err, MPI_CHAR, seshat_rt.napp, MPI_COMM_WORLD);
     if (err[0])
         config_failure(err);
@@ -84,11 +84,11 @@ int seshat_runtime_start(void)
         config_failure(err);
     seshat_rt.napp = seshat_rt.place.napp;
     seshat_rt.nmodel = seshat_rt.place.nmodel;
-    seshat_rt.path = seshat_path_select(&seshat_rt.cfg);
+    seshat_rt.path = seshat_path_select(&seshat_rt.cfg, &seshat_rt.model);
     seshat_inbox_init(seshat_rt.path->promises);
     seshat_promises_init(seshat_rt.path->promises);
     seshat_watch_init();
-    sg_start();
+    routes_start();
     int *tag_ub, flag = 0;
     SESHAT_CHECKED(Comm_get_attr, MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &flag);
     seshat_rt.tag_ub = flag ? *tag_ub : 32767;

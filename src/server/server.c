@@ -324,7 +324,7 @@ static void backend_new(struct server *s)
 {
     const seshat_server_args *a = s->a;
     seshat_backend_io io = { s, io_answer, io_reply, io_log };
-    int cn = (a->model->caps & SESHAT_MODEL_CAP_CONTENTION) && a->cfg->sg_contention;
+    int cn = seshat_model_contended(a->model, a->cfg);
     if (cn ? seshat_backend_conservative(&s->be, a->model, a->cfg, a->napp, &io)
            : seshat_backend_stateless(&s->be, a->model, a->cfg, &io)) {
         fprintf(stderr, "seshat: model rank %d: out of memory (backend)\n", a->world_rank);

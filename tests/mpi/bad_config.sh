@@ -47,6 +47,8 @@ cases=(
   "model ranks 1e3|--set simulator.ranks=1e3|simulator.ranks = \"1e3\": expected a whole number from 1 to 65536"
   "trace buffer 1KiB|--set trace.buffer=1KiB|trace.buffer = \"1KiB\": expected a size from 4KiB to 1GiB"
   "contention with loggp|--set network.contention=on|network.contention = on needs network.model = simgrid"
+  "unknown model|--set network.model=flat|network.model = flat: expected one of loggp, simgrid"
+  "malformed model name|--set network.model=lo-ggp|network.model = \"lo-ggp\": expected a model name"
 )
 for c in "${cases[@]}"; do
     IFS="|" read -r desc args want <<<"$c"; desc="bad config: $desc"

@@ -711,7 +711,7 @@ static int run_schedule(uint64_t seed, int64_t *clocks)
 {
     seshat_config cfg;
     seshat_config_defaults(&cfg);
-    cfg.model = SESHAT_MODEL_SIMGRID;
+    snprintf(cfg.model, sizeof cfg.model, "simgrid");
     cfg.path = SESHAT_PATH_RELAY;
     cfg.sg_contention = 1;
     cfg.overhead_ns = 0;

@@ -5,6 +5,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -17,6 +18,7 @@ static seshat_model model(int64_t o)
 {
     seshat_config cfg;
     memset(&cfg, 0, sizeof cfg);
+    snprintf(cfg.model, sizeof cfg.model, "loggp");
     cfg.latency_ns = L;
     cfg.bandwidth_Bps = 1e9;
     cfg.overhead_ns = o;

@@ -2,6 +2,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -12,7 +13,7 @@ static seshat_model model_with(int64_t lat, double bw, int64_t o, int64_t g, int
 {
     seshat_config cfg;
     memset(&cfg, 0, sizeof cfg);
-    cfg.model = SESHAT_MODEL_LOGGP;
+    snprintf(cfg.model, sizeof cfg.model, "loggp");
     cfg.latency_ns = lat;
     cfg.bandwidth_Bps = bw;
     cfg.overhead_ns = o;
@@ -79,6 +80,7 @@ static void factors_scale(void **state)
     (void)state;
     seshat_config cfg;
     memset(&cfg, 0, sizeof cfg);
+    snprintf(cfg.model, sizeof cfg.model, "loggp");
     cfg.latency_ns = 2000;
     cfg.bandwidth_Bps = 12.5e9;
     cfg.latency_factor = 0.5;

@@ -19,21 +19,48 @@ static const seshat_key *key(const char *section, const char *name)
     return NULL;
 }
 
-/* network.model's choices are the registry's names, in its order (the
- * position is the config value). */
-static void choices_are_the_registry(void **state)
+/* network.model is a name the registry checks; the key's help (and so
+ * --print-config and config/seshat.ini) lists the registry's names. */
+static void names_are_the_registry(void **state)
 {
     (void)state;
     char names[256] = "";
     for (int i = 0; i < seshat_model_count(); i++)
-        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? "|" : "",
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? " | " : "",
                  seshat_model_at(i)->name);
     const seshat_key *k = key("network", "model");
     assert_non_null(k);
-    assert_string_equal(k->choices, names);
+    assert_non_null(strstr(k->help, names));
+    assert_int_equal(seshat_model_count(), 2);
+    assert_string_equal(seshat_model_at(0)->name, "loggp");
     assert_null(seshat_model_at(seshat_model_count()));
-    assert_ptr_equal(seshat_model_find("simgrid"), seshat_model_at(SESHAT_MODEL_SIMGRID));
+    assert_ptr_equal(seshat_model_find("simgrid"), seshat_model_at(1));
     assert_null(seshat_model_find("nosuch"));
+}
+
+/* A name the registry does not know, and contention = on under a model
+ * without CAP_CONTENTION: one line each, naming the key, the value and
+ * the models that would do. The config layer takes both. */
+static void bad_names_refused(void **state)
+{
+    (void)state;
+    seshat_config cfg;
+    seshat_model m;
+    char err[256];
+    const char *bad[] = { "network.model=flat" };
+    assert_int_equal(seshat_config_load(&cfg, NULL, bad, 1, 0, err, sizeof err), 0);
+    assert_int_equal(seshat_model_init(&m, &cfg, err, sizeof err), -1);
+    assert_string_equal(err, "network.model = flat: expected one of loggp, simgrid");
+    const char *cont[] = { "network.contention=on" };
+    assert_int_equal(seshat_config_load(&cfg, NULL, cont, 1, 0, err, sizeof err), 0);
+    assert_int_equal(seshat_model_init(&m, &cfg, err, sizeof err), -1);
+    assert_string_equal(err, "network.contention = on needs network.model = simgrid (the loggp "
+                             "model has no links to share)");
+    /* a malformed name is the config's to refuse */
+    const char *form[] = { "network.model=lo ggp" };
+    assert_int_equal(seshat_config_load(&cfg, NULL, form, 1, 0, err, sizeof err), -1);
+    assert_non_null(strstr(err, "network.model"));
+    assert_non_null(strstr(err, "expected a model name"));
 }
 
 /* Every model names its help, init and keys, and each key is in the schema. */
@@ -106,7 +133,8 @@ static void wire_helpers(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(choices_are_the_registry),
+        cmocka_unit_test(names_are_the_registry),
+        cmocka_unit_test(bad_names_refused),
         cmocka_unit_test(models_own_known_keys),
         cmocka_unit_test(scaled_multiplies_every_cost),
         cmocka_unit_test(wire_helpers),
