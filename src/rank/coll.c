@@ -62,41 +62,6 @@ static void sizes(const seshat_comm *c, enum seshat_coll_kind kind, int root, in
     }
 }
 
-/* World rank of member 0 and the size of the group a synchronization on
- * c covers: both groups of an intercommunicator. */
-static void sync_group(const seshat_comm *c, int *leader, int *p, int *rank)
-{
-    if (!c->is_inter) {
-        *leader = c->peer_world[0];
-        *p = c->peer_size;
-        *rank = c->my_rank;
-        return;
-    }
-    MPI_Group mg, wg;
-    int zero = 0;
-    SESHAT_CHECKED(Comm_group, c->merged, &mg);
-    SESHAT_CHECKED(Comm_group, MPI_COMM_WORLD, &wg);
-    SESHAT_CHECKED(Group_translate_ranks, mg, 1, &zero, wg, leader);
-    SESHAT_CHECKED(Group_free, &mg);
-    SESHAT_CHECKED(Group_free, &wg);
-    SESHAT_CHECKED(Comm_size, c->merged, p);
-    *rank = c->merged_rank;
-}
-
-/* Contention: enter a synchronization with the model (every member leaves
- * at the last entry), for what really synchronizes without a schedule of
- * its own. */
-static void sync_enter(seshat_comm *c, int32_t seq)
-{
-    int leader, p, rank;
-    sync_group(c, &leader, &p, &rank);
-    seshat_coll_entry e = { c->id, seq, p, rank, SESHAT_COLL_SYNC, 0, 0, seshat_rt.world_rank,
-                            leader, 0, seshat_clock_now(), 0, seshat_promise_floor() };
-    seshat_ctl(seshat_real.Send(&e, sizeof e, MPI_BYTE, seshat_model_rank_of(leader),
-                                SESHAT_TAG_COLL, seshat_rt.control), "Send(synchronization)");
-    seshat_reported();
-}
-
 static seshat_vtime sync_leave(seshat_comm *c, int32_t seq)
 {
     return seshat_progress_answer(-1, c->id, seq, 1).arrival;
@@ -104,10 +69,9 @@ static seshat_vtime sync_leave(seshat_comm *c, int32_t seq)
 
 void seshat_coll_sync(seshat_comm *c)
 {
-    if (!seshat_rt.path->promises || !c)
+    if (!c || !seshat_path_sync_enter(c, c->coll_seq))
         return;
     int32_t seq = c->coll_seq++;
-    sync_enter(c, seq);
     seshat_clock_advance_to(sync_leave(c, seq));
 }
 
@@ -130,10 +94,8 @@ static struct seshat_coll_pending *start(seshat_comm *c, enum seshat_coll_kind k
         seshat_trace_coll(kind, c->id, root, bytes, req, sent, recv);
     }
     pd->mine = (struct member){ seshat_clock_now(), bytes, root };
-    if (seshat_rt.path->promises && c->is_inter) {
-        pd->synced = 1;
-        sync_enter(c, pd->seq);
-    }
+    if (c->is_inter)
+        pd->synced = seshat_path_sync_enter(c, pd->seq);
     if (c->is_inter) {   /* both paths: every member evaluates (see coll.h) */
         int n = 0;
         SESHAT_CHECKED(Comm_size, c->merged, &n);
@@ -203,11 +165,8 @@ static struct seshat_coll_pending *start_neighbor(seshat_comm *c, int64_t bytes,
     if (seshat_tracing)
         seshat_trace_coll(SESHAT_COLL_NEIGHBOR, c->id, -1, bytes, req, bytes * topo_out,
                           bytes * topo_in);
-    if (seshat_rt.path->promises) {
-        pd->synced = 1;
+    if ((pd->synced = seshat_path_sync_enter(c, c->coll_seq)))
         pd->seq = c->coll_seq++;
-        sync_enter(c, pd->seq);
-    }
     seshat_ctl(seshat_real.Ineighbor_allgather(&pd->mine, sizeof pd->mine, MPI_BYTE, pd->all,
                                                sizeof pd->mine, MPI_BYTE, c->shadow, &pd->req),
                "Ineighbor_allgather(collective entries)");

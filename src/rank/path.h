@@ -35,6 +35,13 @@ typedef struct seshat_path {
     /* A collective entry: 1 if the model times it (relay: sent to the
      * model rank of its member 0), 0 if the members exchange entries. */
     int (*coll_enter)(const seshat_coll_entry *e);
+    /* Something that really synchronizes c's members without a schedule
+     * the model runs (communicator creation, intercommunicator and
+     * neighborhood collectives): 1 if the model must see it too (the
+     * promises: a SESHAT_COLL_SYNC entry is out, its answer (-1, c->id,
+     * seq) is the exit), 0 if nothing was sent. NULL: never. Called
+     * through seshat_path_sync_enter. */
+    int (*sync_enter)(seshat_comm *c, int32_t seq);
 } seshat_path;
 
 extern const seshat_path seshat_path_direct;      /* direct.c */
@@ -45,6 +52,11 @@ extern const seshat_path seshat_path_contended;   /* relay.c, with promises.c */
  * a message of its own on the control comm (from the receiver, direct; from
  * the model rank, relay without promises). */
 void seshat_path_reply_wait(seshat_op *op);
+
+static inline int seshat_path_sync_enter(seshat_comm *c, int32_t seq)
+{
+    return seshat_rt.path->sync_enter ? seshat_rt.path->sync_enter(c, seq) : 0;
+}
 
 /* The path for a configuration and its model (contention: its capability). */
 const seshat_path *seshat_path_select(const seshat_config *cfg, const seshat_model *m);

@@ -86,3 +86,38 @@ void seshat_block_report(const seshat_filter *waiting)
     pr.block_sent = 1;
     pr.last_block = b;
 }
+
+/* ---- synchronizations with the model (path.h sync_enter) ---- */
+
+/* World rank of member 0 and the size of the group a synchronization on
+ * c covers: both groups of an intercommunicator. */
+static void sync_group(const seshat_comm *c, int *leader, int *p, int *rank)
+{
+    if (!c->is_inter) {
+        *leader = c->peer_world[0];
+        *p = c->peer_size;
+        *rank = c->my_rank;
+        return;
+    }
+    MPI_Group mg, wg;
+    int zero = 0;
+    SESHAT_CHECKED(Comm_group, c->merged, &mg);
+    SESHAT_CHECKED(Comm_group, MPI_COMM_WORLD, &wg);
+    SESHAT_CHECKED(Group_translate_ranks, mg, 1, &zero, wg, leader);
+    SESHAT_CHECKED(Group_free, &mg);
+    SESHAT_CHECKED(Group_free, &wg);
+    SESHAT_CHECKED(Comm_size, c->merged, p);
+    *rank = c->merged_rank;
+}
+
+int seshat_promises_sync_enter(seshat_comm *c, int32_t seq)
+{
+    int leader, p, rank;
+    sync_group(c, &leader, &p, &rank);
+    seshat_coll_entry e = { c->id, seq, p, rank, SESHAT_COLL_SYNC, 0, 0, seshat_rt.world_rank,
+                            leader, 0, seshat_clock_now(), 0, seshat_promise_floor() };
+    seshat_ctl(seshat_real.Send(&e, sizeof e, MPI_BYTE, seshat_model_rank_of(leader),
+                                SESHAT_TAG_COLL, seshat_rt.control), "Send(synchronization)");
+    seshat_reported();
+    return 1;
+}

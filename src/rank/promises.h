@@ -30,5 +30,10 @@ int32_t seshat_promise_ordinal(int dst, int32_t comm_id, int tag);
 void seshat_block_report(const seshat_filter *waiting);
 /* One answer taken off the wire. */
 void seshat_answer_taken(void);
+/* Enter a synchronization with the model on c (every member leaves at the
+ * last entry; the answer is (-1, c->id, seq)), for what really
+ * synchronizes without a schedule the model runs. The contended path's
+ * sync_enter (path.h); returns 1. */
+int seshat_promises_sync_enter(seshat_comm *c, int32_t seq);
 
 #endif

@@ -6,6 +6,7 @@
 #include "rank/inbox.h"
 #include "rank/path.h"
 #include "rank/progress.h"
+#include "rank/promises.h"
 
 static int model_rank(void) { return seshat_model_rank_of(seshat_rt.world_rank); }
 
@@ -129,6 +130,7 @@ const seshat_path seshat_path_contended = {
     .peek = relay_peek,
     .drain = seshat_progress_drain,
     .coll_enter = relay_coll_enter,
+    .sync_enter = seshat_promises_sync_enter,
 };
 
 const seshat_path *seshat_path_select(const seshat_config *cfg, const seshat_model *m)
