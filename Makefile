@@ -119,11 +119,14 @@ $(BUILD)/lib/libseshat.a: $(LIB_OBJS)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
+# seshat-run checks network.model against the registry before it launches.
+MODEL_REGISTRY_OBJS := $(patsubst %,$(BUILD)/obj/src/model/%.o,registry loggp simgrid chooser \
+                                                               simgrid/sg_loader simgrid/sg_placement)
 $(BUILD)/bin/seshat-run: $(BUILD)/obj/src/tools/seshat_run.o $(BUILD)/obj/src/tools/matrix_plot.o \
                         $(BUILD)/obj/src/tools/live_status.o $(BUILD)/obj/src/tools/node_map.o \
-                        $(TOOL_COMMON)
+                        $(MODEL_REGISTRY_OBJS) $(TOOL_COMMON)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ -liniparser -lm
+	$(CC) $(LDFLAGS) -o $@ $^ -liniparser -ldl -lm
 
 $(BUILD)/bin/seshat-trace: $(BUILD)/obj/src/tools/seshat_trace.o $(BUILD)/obj/src/tools/trace_otf2.o \
                           $(BUILD)/obj/src/tools/trace_filter.o \

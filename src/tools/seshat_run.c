@@ -16,6 +16,7 @@
 
 #include "common/job.h"
 #include "config/config.h"
+#include "model/model.h"
 #include "tools/live_status.h"
 #include "tools/matrix_plot.h"
 #include "tools/node_map.h"
@@ -315,7 +316,8 @@ int main(int argc, char **argv)
         snprintf(files, sizeof files, "%s%s%s", pp, file && *file ? ":" : "", file ? file : "");
         file = files;
     }
-    if (seshat_config_load(&cfg, file, (const char *const *)sets, nsets, 1, err, sizeof err)) {
+    if (seshat_config_load(&cfg, file, (const char *const *)sets, nsets, 1, err, sizeof err) ||
+        seshat_model_check_in(&seshat_models, &cfg, err, sizeof err)) {
         fprintf(stderr, "seshat: config error: %s\n", err);
         return 2;
     }
