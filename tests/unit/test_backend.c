@@ -50,7 +50,7 @@ static void setup_backend(seshat_backend *b, struct sink *k)
     char err[128];
     assert_int_equal(seshat_model_init(&model, &cfg, err, sizeof err), 0);
     memset(k, 0, sizeof *k);
-    seshat_backend_io io = { k, on_answer, on_reply, on_log };
+    seshat_backend_io io = { .ctx = k, .answer = on_answer, .reply = on_reply, .log = on_log };
     assert_int_equal(seshat_backend_stateless(b, &model, &cfg, &io), 0);
 }
 
