@@ -1,6 +1,7 @@
 /* server.c - the model rank's loop. On the relay path it hands every
  * report to the backend (backend.h: stateless, or conservative under
- * contention = on), spinning adaptively since sleeping costs 22-75 us per
+ * contention = on; with per-node model ranks the engine's rank also takes
+ * the batches the others forward, forward.c), spinning adaptively since sleeping costs 22-75 us per
  * wake-up here; on the direct path it only collects envelope batches (and
  * answers route requests) and may sleep. It also keeps the matrix, the
  * live status and the watchdog. */

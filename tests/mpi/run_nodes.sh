@@ -186,6 +186,22 @@ if [ -f "$BUILD/lib/libseshat-simgrid.so" ]; then
         done
     }
     same "ring (contention)" hosts3 6 per-node "$T/ring" waitall 1048576 2 && forwarded 7 8
+    # the stress patterns of run_contention.sh most sensitive to the order
+    # of reports: wildcard receives; a late rank while the others wait in
+    # an Allreduce
+    for pat in wildcard mixed; do
+        desc="cn_stress $pat (contention): single node"
+        job "$desc" "$RUN" "${BASE[@]}" "${EXTRA[@]}" -np 6 -- "$T/cn_stress" $pat || continue
+        v1=$(sed -n "s/^pattern $pat vtime_ns \([0-9]*\)$/\1/p" "$OUT")
+        desc="cn_stress $pat (contention): hosts3, simulator.ranks = per-node"
+        SESHAT_MPIRUN_ARGS=$(on hosts3) job "$desc" "$RUN" "${BASE[@]}" "${EXTRA[@]}" \
+            --set simulator.ranks=per-node -np 6 -- "$T/cn_stress" $pat || continue
+        v2=$(sed -n "s/^pattern $pat vtime_ns \([0-9]*\)$/\1/p" "$OUT")
+        [ $rc -eq 0 ] && grep -qx ok "$OUT" && [ -n "$v1" ] && [ "$v1" = "$v2" ] \
+            && ok "$desc: ok, virtual time $v2 ns as on one node" \
+            || bad "$desc: exit $rc, virtual time '$v2' ns, one node '$v1' ns"
+        forwarded 7 8
+    done
     same "collectives (contention)" hosts2 6 per-node "$T/coll_times" 262144 all && forwarded 7
     # ... and contention changed these times (the test above is not vacuous)
     EXTRA[-1]=network.contention=off
