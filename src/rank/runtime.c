@@ -79,8 +79,8 @@ int seshat_runtime_start(void)
         config_failure(err);
     if (seshat_model_init(&seshat_rt.model, &seshat_rt.cfg, err, sizeof err) != 0)
         config_failure(err);
-    if (seshat_placement_build(&seshat_rt.place, &seshat_rt.cfg, seshat_rt.world_rank,
-                               seshat_rt.world_size, err, sizeof err))
+    if (seshat_placement_build(&seshat_rt.place, &seshat_rt.cfg, &seshat_rt.model,
+                               seshat_rt.world_rank, seshat_rt.world_size, err, sizeof err))
         config_failure(err);
     seshat_rt.napp = seshat_rt.place.napp;
     seshat_rt.nmodel = seshat_rt.place.nmodel;

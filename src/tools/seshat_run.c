@@ -410,6 +410,9 @@ int main(int argc, char **argv)
     if (dry) {
         if (cfg.sim_per_node)
             seshat_nodes_print(&map, stdout, "# ");
+        if (cfg.sim_per_node && cfg.sg_contention &&
+            (seshat_model_find(cfg.model)->caps & SESHAT_MODEL_CAP_CONTENTION))
+            seshat_nodes_print_engine(&map, stdout, "# ");
         if (rankfile[0])
             printf("# rankfile %s (written for this command; remove it after)\n", rankfile);
         print_quoted(args);
