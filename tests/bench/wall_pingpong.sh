@@ -1,0 +1,61 @@
+#!/bin/bash
+# bench/wall_pingpong.sh - fine-grained message cost: an 8-byte ping-pong and
+# a compute + exchange loop, natively and under seshat on the direct and
+# relay paths with clock = cpu (the default) and clock = none, interleaved,
+# median of REPS; the table goes to docs/performance.md (BEGIN/END p2p).
+# Usage: BUILD=build REPS=5 ITERS=20000 tests/bench/wall_pingpong.sh [--no-doc]
+cd "$(dirname "$0")/../.." || exit 1
+BUILD=${BUILD:-build}
+B="$BUILD/tests/bench/wall_pingpong"
+REPS=${REPS:-5}
+ITERS=${ITERS:-20000}
+root=""; [ "$(id -u)" -eq 0 ] && root=--allow-run-as-root
+run() {   # run MODE ARGS...: MODE is native or PATH-CLOCK
+    local mode=$1; shift
+    if [ "$mode" = native ]; then
+        timeout 300 mpirun --oversubscribe $root -np 2 "$B" "$@"
+    else
+        timeout 300 "$BUILD/bin/seshat-run" --set network.path="${mode%-*}" \
+            --set simulator.clock="${mode#*-}" -np 2 -- "$B" "$@"
+    fi 2>/dev/null | awk '/^BENCH/ { print $3 }'
+}
+median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b == 0) print "-"; else printf "%.2f", a / b }'; }
+
+modes="native direct-cpu direct-none relay-cpu relay-none"
+declare -A lat comp L C
+load0=$(cut -d' ' -f1 /proc/loadavg)
+for r in $(seq "$REPS"); do
+    for mode in $modes; do
+        lat[$mode]+="$(run "$mode" latency "$ITERS") "
+        comp[$mode]+="$(run "$mode" compute 2000 25000) "
+    done
+done
+load1=$(cut -d' ' -f1 /proc/loadavg)
+for mode in $modes; do
+    L[$mode]=$(tr ' ' '\n' <<<"${lat[$mode]}" | grep . | median)
+    C[$mode]=$(tr ' ' '\n' <<<"${comp[$mode]}" | grep . | median)
+done
+row() {   # row MODE CLOCK TARGET_LAT TARGET_COMP
+    echo "| ${1}, \`clock = $2\` | ${L[native]} | ${L[$1-$2]} | $(ratio "${L[$1-$2]}" "${L[native]}") | $3 | ${C[native]} | ${C[$1-$2]} | $(ratio "${C[$1-$2]}" "${C[native]}") | $4 |"
+}
+table=$(cat <<EOT
+Measured $(date -u +%Y-%m-%d) on $(nproc) cores, Open MPI $(mpirun --version 2>/dev/null | head -1 | awk '{print $NF}'), median of $REPS interleaved runs,
+load average $load0 before, $load1 after; command: \`make bench\` (\`tests/bench/wall_pingpong.sh\`).
+Latency: one-way 8-byte ping-pong (µs, wall); compute: 2000 × (~50 µs CPU + 8-byte exchange) (µs, wall).
+
+| path, clock | native latency | seshat latency | ratio | target | native compute | seshat compute | ratio | target |
+|---|---|---|---|---|---|---|---|---|
+$(row direct none "≤ 2" "")
+$(row direct cpu "≤ 3" "≤ 1.15")
+$(row relay none "≤ 5" "")
+$(row relay cpu "≤ 5" "≤ 1.5")
+EOT
+)
+echo "$table"
+[ "${1:-}" = --no-doc ] && exit 0
+doc=docs/performance.md
+awk -v t="$table" '
+    /<!-- BEGIN p2p -->/ { print; print t; skip = 1; next }
+    /<!-- END p2p -->/ { skip = 0 }
+    !skip { print }' "$doc" >"$doc.tmp" && mv "$doc.tmp" "$doc"
