@@ -66,14 +66,11 @@ int seshat_progress_wait(const seshat_waiter *w)
             seshat_watch_tick(n);
         return rc;
     }
-    /* No yield of our own on every turn: the test's opal_progress yields
-     * when the node is oversubscribed, and a system call per poll is what
-     * a fine-grained message would pay most for otherwise (docs/performance.md). */
-    for (unsigned n = 0; (rc = w->test(w->ctx, &done)) == MPI_SUCCESS && !done; n++) {
+    while ((rc = w->test(w->ctx, &done)) == MPI_SUCCESS && !done) {
         if (w->needs_answer && w->needs_answer(w->ctx))
             seshat_block_report(w->waiting);
         seshat_serve();
-        seshat_watch_tick(n);
+        seshat_watch_idle();
     }
     return rc;
 }

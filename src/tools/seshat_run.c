@@ -204,21 +204,6 @@ static int fits_locally(int total)
     return 1;
 }
 
-/* mpirun counts the model rank, so N application ranks on N cores look
- * oversubscribed and Open MPI makes every empty progress poll a
- * sched_yield system call (mpi_yield_when_idle), which a native run of N
- * ranks does not. On the direct path the model rank sleeps between its
- * polls: when the application ranks fit the local cores they spin as
- * natively (docs/performance.md). The user's own setting, or mpirun
- * arguments that may place ranks elsewhere, keep Open MPI's choice. */
-static int spin_without_yield(const seshat_config *cfg, int np)
-{
-    const char *extra = getenv("SESHAT_MPIRUN_ARGS");
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    return cfg->path != SESHAT_PATH_RELAY && !getenv("OMPI_MCA_mpi_yield_when_idle") &&
-           !(extra && *extra) && cores > 0 && np <= cores;
-}
-
 /* simulator.ranks = per-node[:C]: find the nodes, place the ranks, and
  * (nodes named) write the rankfile into its own seshat-run-<pid>-* directory
  * (removed after the job, or by remove_stale); a dry run's stays for the
@@ -415,10 +400,6 @@ int main(int argc, char **argv)
     if (status_env) {
         args[n++] = "-x";
         args[n++] = (char *)status_env;
-    }
-    if (!rankfile[0] && spin_without_yield(&cfg, np)) {
-        args[n++] = "-x";
-        args[n++] = "OMPI_MCA_mpi_yield_when_idle=0";
     }
     const char *program = argv[i];
     for (; i < argc && n < 4095; i++)
