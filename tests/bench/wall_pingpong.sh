@@ -20,10 +20,11 @@ run() {   # run MODE ARGS...: MODE is native or PATH-CLOCK
     fi 2>/dev/null | awk '/^BENCH/ { print $3 }'
 }
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+minimum() { sort -g | head -1; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b == 0) print "-"; else printf "%.2f", a / b }'; }
 
 modes="native direct-cpu direct-none relay-cpu relay-none"
-declare -A lat comp L C
+declare -A lat comp L C M
 load0=$(cut -d' ' -f1 /proc/loadavg)
 for r in $(seq "$REPS"); do
     for mode in $modes; do
@@ -34,15 +35,17 @@ done
 load1=$(cut -d' ' -f1 /proc/loadavg)
 for mode in $modes; do
     L[$mode]=$(tr ' ' '\n' <<<"${lat[$mode]}" | grep . | median)
+    M[$mode]=$(tr ' ' '\n' <<<"${lat[$mode]}" | grep . | minimum)
     C[$mode]=$(tr ' ' '\n' <<<"${comp[$mode]}" | grep . | median)
 done
 row() {   # row MODE CLOCK TARGET_LAT TARGET_COMP
-    echo "| ${1}, \`clock = $2\` | ${L[native]} | ${L[$1-$2]} | $(ratio "${L[$1-$2]}" "${L[native]}") | $3 | ${C[native]} | ${C[$1-$2]} | $(ratio "${C[$1-$2]}" "${C[native]}") | $4 |"
+    echo "| ${1}, \`clock = $2\` | ${L[native]} (${M[native]}) | ${L[$1-$2]} (${M[$1-$2]}) | $(ratio "${L[$1-$2]}" "${L[native]}") ($(ratio "${M[$1-$2]}" "${M[native]}")) | $3 | ${C[native]} | ${C[$1-$2]} | $(ratio "${C[$1-$2]}" "${C[native]}") | $4 |"
 }
 table=$(cat <<EOT
 Measured $(date -u +%Y-%m-%d) on $(nproc) cores, Open MPI $(mpirun --version 2>/dev/null | head -1 | awk '{print $NF}'), median of $REPS interleaved runs,
 load average $load0 before, $load1 after; command: \`make bench\` (\`tests/bench/wall_pingpong.sh\`).
-Latency: one-way 8-byte ping-pong (µs, wall); compute: 2000 × (~50 µs CPU + 8-byte exchange) (µs, wall).
+Latency: one-way 8-byte ping-pong (µs, wall; median, and in parentheses the minimum, which is what a quiet
+machine gives); compute: 2000 × (~50 µs CPU + 8-byte exchange) (µs, wall, median).
 
 | path, clock | native latency | seshat latency | ratio | target | native compute | seshat compute | ratio | target |
 |---|---|---|---|---|---|---|---|---|
