@@ -10,9 +10,12 @@ B="$BUILD/tests/bench/wall_pingpong"
 REPS=${REPS:-5}
 ITERS=${ITERS:-20000}
 root=""; [ "$(id -u)" -eq 0 ] && root=--allow-run-as-root
-run() {   # run MODE ARGS...: MODE is native or PATH-CLOCK
+run() {   # run MODE ARGS...: MODE is native, native-env or PATH-CLOCK
     local mode=$1; shift
-    if [ "$mode" = native ]; then
+    if [ "$mode" = native-env ]; then   # as mpirun runs seshat's N + 1 processes
+        timeout 300 mpirun --oversubscribe $root --bind-to none -x OMPI_MCA_mpi_yield_when_idle=1 \
+            -np 2 "$B" "$@"
+    elif [ "$mode" = native ]; then
         timeout 300 mpirun --oversubscribe $root -np 2 "$B" "$@"
     else
         timeout 300 "$BUILD/bin/seshat-run" --set network.path="${mode%-*}" \
@@ -31,6 +34,12 @@ for r in $(seq "$REPS"); do
         lat[$mode]+="$(run "$mode" latency "$ITERS") "
         comp[$mode]+="$(run "$mode" compute 2000 25000) "
     done
+    # the wire protocol alone, natively: what one message instead of two saves
+    for env in native native-env; do
+        for p in latency twomsg packed; do
+            lat[$env-$p]+="$(run "$env" "$p" "$ITERS") "
+        done
+    done
 done
 load1=$(cut -d' ' -f1 /proc/loadavg)
 for mode in $modes; do
@@ -38,6 +47,15 @@ for mode in $modes; do
     M[$mode]=$(tr ' ' '\n' <<<"${lat[$mode]}" | grep . | minimum)
     C[$mode]=$(tr ' ' '\n' <<<"${comp[$mode]}" | grep . | median)
 done
+for k in native native-env; do
+    for p in latency twomsg packed; do
+        L[$k-$p]=$(tr ' ' '\n' <<<"${lat[$k-$p]}" | grep . | median)
+        M[$k-$p]=$(tr ' ' '\n' <<<"${lat[$k-$p]}" | grep . | minimum)
+    done
+done
+prow() {   # prow ENV LABEL
+    echo "| $2 | ${L[$1-latency]} (${M[$1-latency]}) | ${L[$1-twomsg]} (${M[$1-twomsg]}) | $(ratio "${L[$1-twomsg]}" "${L[$1-latency]}") | ${L[$1-packed]} (${M[$1-packed]}) | $(ratio "${L[$1-packed]}" "${L[$1-latency]}") |"
+}
 row() {   # row MODE CLOCK TARGET_LAT TARGET_COMP
     echo "| ${1}, \`clock = $2\` | ${L[native]} (${M[native]}) | ${L[$1-$2]} (${M[$1-$2]}) | $(ratio "${L[$1-$2]}" "${L[native]}") ($(ratio "${M[$1-$2]}" "${M[native]}")) | $3 | ${C[native]} | ${C[$1-$2]} | $(ratio "${C[$1-$2]}" "${C[native]}") | $4 |"
 }
@@ -53,6 +71,16 @@ $(row direct none "≤ 2" "")
 $(row direct cpu "≤ 3" "≤ 1.15")
 $(row relay none "≤ 5" "")
 $(row relay cpu "≤ 5" "≤ 1.5")
+
+The direct path's wire protocol alone, natively (\`wall_pingpong twomsg\`: a 56-byte envelope on a
+duplicate communicator, then the data; \`packed\`: both copied into one message), one-way µs,
+median (minimum): as \`mpirun\` runs 2 processes (bound, no yield), and as it runs seshat's 2 + 1
+(\`--bind-to none\`, \`mpi_yield_when_idle = 1\`).
+
+| environment | one message | envelope + data | ratio | packed | ratio |
+|---|---|---|---|---|---|
+$(prow native "2 processes (native)")
+$(prow native-env "as seshat's 2 + 1")
 EOT
 )
 echo "$table"
