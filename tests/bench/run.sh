@@ -6,42 +6,12 @@ cd "$(dirname "$0")/../.." || exit 1
 BUILD=${BUILD:-build}
 B="$BUILD/tests/bench/wall_pingpong"
 REPS=${REPS:-5}
-root=""; [ "$(id -u)" -eq 0 ] && root=--allow-run-as-root
-native() { timeout 300 mpirun --oversubscribe $root -np 2 "$B" "$@"; }
-direct() { timeout 300 "$BUILD/bin/seshat-run" --set network.path=direct -np 2 -- "$B" "$@"; }
-relay()  { timeout 300 "$BUILD/bin/seshat-run" --set network.path=relay -np 2 -- "$B" "$@"; }
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-declare -A lat comp
-for r in $(seq "$REPS"); do
-    for mode in native direct relay; do
-        lat[$mode]+="$($mode latency 20000 | awk '/^BENCH/ { print $3 }') "
-        comp[$mode]+="$($mode compute 2000 25000 | awk '/^BENCH/ { print $3 }') "
-    done
-done
-declare -A L C
-for mode in native direct relay; do
-    L[$mode]=$(tr ' ' '\n' <<<"${lat[$mode]}" | grep . | median)
-    C[$mode]=$(tr ' ' '\n' <<<"${comp[$mode]}" | grep . | median)
-done
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
-
-table=$(cat <<EOT
-Measured $(date -u +%Y-%m-%d) on $(nproc) cores, Open MPI $(mpirun --version 2>/dev/null | head -1 | awk '{print $NF}'), median of $REPS interleaved runs,
-default configuration (\`clock = cpu\`), command: \`make bench\`.
-
-| benchmark | native | direct | relay | direct / native | relay / native | targets (direct, relay) |
-|---|---|---|---|---|---|---|
-| 8-byte one-way latency (µs, wall) | ${L[native]} | ${L[direct]} | ${L[relay]} | $(ratio "${L[direct]}" "${L[native]}") | $(ratio "${L[relay]}" "${L[native]}") | ≤ 2, ≤ 5 |
-| 2000 × (~50 µs CPU + 8-byte exchange), wall (µs) | ${C[native]} | ${C[direct]} | ${C[relay]} | $(ratio "${C[direct]}" "${C[native]}") | $(ratio "${C[relay]}" "${C[native]}") | ≤ 1.15, ≤ 1.5 |
-EOT
-)
-echo "$table"
+# Fine-grained messages (its own script, docs/performance.md "p2p").
+BUILD="$BUILD" REPS="$REPS" tests/bench/wall_pingpong.sh
 doc=docs/performance.md
-awk -v t="$table" '
-    /<!-- BEGIN p2p -->/ { print; print t; skip = 1; next }
-    /<!-- END p2p -->/ { skip = 0 }
-    !skip { print }' "$doc" >"$doc.tmp" && mv "$doc.tmp" "$doc"
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
 # Tracing: a NAS-like stencil (halo exchange + allreduce), untraced and
 # traced, interleaved; bytes per event from the streams; the writer alone.
