@@ -78,7 +78,7 @@ fi
 JOBS=${SESHAT_TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
 LOGS="$BUILD/test-logs"
 mkdir -p "$LOGS"
-declare -A START PID_AREA
+declare -A START PID_AREA TIME
 failed=()
 t0=$(date +%s.%N)
 sum=0
@@ -88,6 +88,7 @@ finish() {
     local a=$1 rc=$2 t
     t=$(echo "$(date +%s.%N) - ${START[$a]}" | bc)
     sum=$(echo "$sum + $t" | bc)
+    TIME[$a]=$t
     local line
     line=$(grep -E '^(MPI tests|[A-Za-z_ -]+ tests): [0-9]+ passed' "$LOGS/$a.log" | tail -1)
     printf '== %-14s %6.1f s  %s%s\n' "$a" "$t" "${line:-no summary line}" "$([ "$rc" = 0 ] || echo "  (exit $rc)")"
@@ -126,6 +127,11 @@ for a in "${sel[@]}"; do
 done
 
 wall=$(echo "$(date +%s.%N) - $t0" | bc)
+# The long poles first: what to split or speed up next.
+echo "== wall time per area (longest first; $(uptime | sed 's/.*load/load/'))"
+for a in "${!TIME[@]}"; do
+    printf '%s %s%s\n' "${TIME[$a]}" "$a" "$([[ "$EXCLUSIVE" == *" $a "* ]] && echo ' (alone)')"
+done | sort -rn | awk '{ printf "   %7.1f s  %s %s\n", $1, $2, $3 }'
 printf '== %d areas, %.0f s of scripts in %.0f s wall (%s at once); logs in %s\n' \
     "${#sel[@]}" "$sum" "$wall" "$JOBS" "$LOGS"
 if [ ${#failed[@]} -gt 0 ]; then
