@@ -8,10 +8,14 @@
 #   SESHAT_TEST_JOBS=N: areas at once (default: the number of cores).
 #
 # Every area is one independent script (its own temporary directories and
-# output; Open MPI picks free ports), so they can run at once. Areas that
+# output; Open MPI picks free ports), so they can run at once. A script
+# whose header has a line "# parts: A B ..." is split into the areas
+# NAME-A, NAME-B, ... (SESHAT_TEST_PART=A runs only part A; the `part`
+# helper of lib.sh; alone, the script runs every part). Areas that
 # measure CPU or wall time against tight bounds (EXCLUSIVE) run alone,
 # after the others. Each area's output goes to $BUILD/test-logs/AREA.log;
-# its summary line, its failures and its wall time are printed as it ends.
+# its summary line, its failures and its wall time are printed as it ends,
+# and a table of wall and CPU time per area, longest first, at the end.
 # Exit 0 when every area passed.
 cd "$(dirname "$0")/../.." || exit 1
 BUILD=${BUILD:-build}
@@ -29,17 +33,21 @@ declare -A CMD=(
 )
 for f in tests/mpi/run_*.sh; do
     a=$(basename "$f" .sh)
-    CMD[${a#run_}]=$f
+    a=${a#run_}
+    parts=$(sed -n '1,30s/^# parts: //p' "$f" | head -1)
+    if [ -z "$parts" ]; then CMD[$a]=$f; continue; fi
+    for p in $parts; do CMD[$a-$p]="SESHAT_TEST_PART=$p $f"; done
 done
 # The longest first, so the pool ends together (sequential times measured
 # on the loaded 2-core VM: real 489 s, guide 214, contention 175, faults
 # 121, analyze 120, the core variants and misc 181 together, coll 80, ...).
-ORDER=(real guide contention analyze faults core-misc core-direct1 core-relay1 core-direct2
-       core-relay2 coll conformance trace outputs nodes simgrid factors nas_scripts watchdog status matrix
-       bad_config core-cpu calibrate clock)
+ORDER=(real-hpcc real-lmp guide contention analyze faults trace-ring trace-other trace-onoff
+       watchdog-direct watchdog-relay watchdog-contention core-misc core-direct1 core-relay1
+       core-direct2 core-relay2 coll conformance outputs nodes simgrid factors nas_scripts status
+       matrix calibrate-exact bad_config core-cpu trace-cpu calibrate-fit clock)
 # CPU-clock and native-timing measurements: alone (interference only adds
 # time, and their bounds are a few percent).
-EXCLUSIVE=" calibrate clock core-cpu "
+EXCLUSIVE=" calibrate-fit clock core-cpu trace-cpu "
 QUICK_AREAS=(core-direct1)
 
 if [ "$1" = --list ]; then
@@ -66,7 +74,8 @@ else
     for w in "${want[@]}"; do
         found=0
         for a in "${all[@]}"; do
-            if [ "$a" = "$w" ] || [[ "$a" == "$w"-* ]] || [ "run_$a" = "$w" ]; then
+            w=${w#run_}; w=${w%.sh}
+            if [ "$a" = "$w" ] || [[ "$a" == "$w"-* ]]; then
                 [[ " ${sel[*]} " == *" $a "* ]] || sel+=("$a")
                 found=1
             fi
@@ -81,17 +90,21 @@ mkdir -p "$LOGS"
 declare -A START PID_AREA TIME
 failed=()
 t0=$(date +%s.%N)
+load0=$(cut -d' ' -f1-3 /proc/loadavg)
 sum=0
+# CPU time (user + system) of an area and its children, when GNU time is here.
+TIMER=(); [ -x /usr/bin/time ] && TIMER=(/usr/bin/time -f '%U %S')
 
 # finish AREA RC: report one area.
 finish() {
-    local a=$1 rc=$2 t
+    local a=$1 rc=$2 t cpu=""
     t=$(echo "$(date +%s.%N) - ${START[$a]}" | bc)
     sum=$(echo "$sum + $t" | bc)
-    TIME[$a]=$t
+    [ -s "$LOGS/$a.cpu" ] && cpu=$(awk 'END { print $1 + $2 }' "$LOGS/$a.cpu")
+    TIME[$a]="$t ${cpu:--}"
     local line
     line=$(grep -E '^(MPI tests|[A-Za-z_ -]+ tests): [0-9]+ passed' "$LOGS/$a.log" | tail -1)
-    printf '== %-14s %6.1f s  %s%s\n' "$a" "$t" "${line:-no summary line}" "$([ "$rc" = 0 ] || echo "  (exit $rc)")"
+    printf '== %-20s %6.1f s  %s%s\n' "$a" "$t" "${line:-no summary line}" "$([ "$rc" = 0 ] || echo "  (exit $rc)")"
     if [ "$rc" != 0 ]; then
         failed+=("$a")
         grep -A15 '^FAIL' "$LOGS/$a.log" | head -60
@@ -101,7 +114,8 @@ finish() {
 start() {
     local a=$1
     START[$a]=$(date +%s.%N)
-    bash -c "${CMD[$a]}" >"$LOGS/$a.log" 2>&1 &
+    rm -f "$LOGS/$a.cpu"
+    "${TIMER[@]}" ${TIMER:+-o "$LOGS/$a.cpu"} bash -c "${CMD[$a]}" >"$LOGS/$a.log" 2>&1 &
     PID_AREA[$!]=$a
 }
 
@@ -128,12 +142,12 @@ done
 
 wall=$(echo "$(date +%s.%N) - $t0" | bc)
 # The long poles first: what to split or speed up next.
-echo "== wall time per area (longest first; $(uptime | sed 's/.*load/load/'))"
+echo "== per area, longest first:   wall s    CPU s"
 for a in "${!TIME[@]}"; do
     printf '%s %s%s\n' "${TIME[$a]}" "$a" "$([[ "$EXCLUSIVE" == *" $a "* ]] && echo ' (alone)')"
-done | sort -rn | awk '{ printf "   %7.1f s  %s %s\n", $1, $2, $3 }'
-printf '== %d areas, %.0f s of scripts in %.0f s wall (%s at once); logs in %s\n' \
-    "${#sel[@]}" "$sum" "$wall" "$JOBS" "$LOGS"
+done | sort -rn | awk '{ printf "   %-24s %7.1f  %7s\n", $3 " " $4, $1, $2 == "-" ? "-" : sprintf("%.1f", $2) }'
+printf '== %d areas, %.0f s of scripts in %.0f s wall (%s at once; load %s at the start, %s at the end); logs in %s\n' \
+    "${#sel[@]}" "$sum" "$wall" "$JOBS" "$load0" "$(cut -d' ' -f1-3 /proc/loadavg)" "$LOGS"
 if [ ${#failed[@]} -gt 0 ]; then
     echo "== FAILED: ${failed[*]}"
     exit 1
