@@ -55,13 +55,17 @@ if [ "$1" = --list ]; then
     exit 0
 fi
 
-# Areas in ORDER first, then any new script not listed there yet.
-all=("${ORDER[@]}")
-for a in $(printf '%s\n' "${!CMD[@]}" | sort); do
-    [[ " ${ORDER[*]} " == *" $a "* ]] || all+=("$a")
+# Areas in ORDER first (a script's name there stands for all its parts),
+# then any new script not listed there yet.
+all=()
+for o in "${ORDER[@]}"; do
+    if [ -n "${CMD[$o]}" ]; then all+=("$o"); continue; fi
+    n=${#all[@]}
+    for a in $(printf '%s\n' "${!CMD[@]}" | sort); do [[ "$a" == "$o"-* ]] && all+=("$a"); done
+    [ ${#all[@]} -gt "$n" ] || { echo "runall.sh: ORDER names $o, which has no script" >&2; exit 2; }
 done
-for a in "${ORDER[@]}"; do
-    [ -n "${CMD[$a]}" ] || { echo "runall.sh: ORDER names $a, which has no script" >&2; exit 2; }
+for a in $(printf '%s\n' "${!CMD[@]}" | sort); do
+    [[ " ${all[*]} " == *" $a "* ]] || all+=("$a")
 done
 
 # The selection: names or prefixes, in run order.
