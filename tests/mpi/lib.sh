@@ -18,6 +18,11 @@ if [ -n "$SESHAT_ASAN" ]; then
     MPIRUN_ENV=(-x "LD_PRELOAD=$SESHAT_PRELOAD_EXTRA" -x ASAN_OPTIONS)
 fi
 
+# part NAME: true when this script's part NAME is to run. A script whose
+# header says "# parts: A B ..." runs every part alone; tests/mpi/runall.sh
+# runs each part as its own area (SESHAT_TEST_PART=A), side by side.
+part() { [ -z "$SESHAT_TEST_PART" ] || [ "$SESHAT_TEST_PART" = "$1" ]; }
+
 ok()   { pass=$((pass + 1)); echo "ok   $*"; }
 bad()  { fail=$((fail + 1)); echo "FAIL $*"; sed 's/^/     | /' "$OUT" | tail -15; }
 

@@ -1,6 +1,7 @@
 #!/bin/bash
 # run_analyze.sh - seshat-analyze on scenarios with waits of known size
 # (tests/mpi/an_scenarios.c; D = 1 ms of virtual compute, clock = none).
+# parts: scenarios all whatif more
 cd "$(dirname "$0")/../.." || exit 1
 . tests/mpi/lib.sh
 . tests/mpi/oracle.sh
@@ -35,6 +36,7 @@ check() {
 P="a['patterns']"
 site() { echo "[c['patterns'].get('$1', 0) for c in a['callsites'] if c['function'] == '$2' and 'an_scenarios.c' in c['location']]"; }
 
+if part scenarios; then
 check late_sender 2 \
     "late_sender|$P['late_sender']['total']|0.002" \
     "critical path = the run|round(sum(a['critical_path']['per_callsite']), 9) == a['run_time']|=True" \
@@ -103,6 +105,9 @@ expr="abs(sum(sum(c for c in p['per_rank']) for n, p in $P.items() if p['parent'
 got=$(python3 "$J" "$dir/collectives/analysis.json" "$expr")
 [ "$got" = True ] && ok "analyze: time tree adds up to the ranks' time" || bad "analyze: time tree: $got"
 
+fi # part scenarios
+
+if part all; then
 # Same trace, any number of analyzer processes: the same file, byte for byte.
 desc="analyze -j"
 rm -rf "$dir/all"
@@ -140,13 +145,17 @@ else
     echo "skip $desc: report.html rendering (no chromium)"
 fi
 
+fi # part all
+
+# The model of the what-if runs (L = 10 us), also for --model on damaged traces.
+printf '[simulator]\nclock = none\n[network]\nlatency = 10us\nbandwidth = 1GB/s\n' >"$dir/2L.ini"
+if part whatif; then
 # What-if: record at L = 5 us, re-time at 2L without rerunning; the
 # prediction must match an actual rerun at 2L within 1% (no wildcards).
 for prog in "an_scenarios all" "an_scenarios vcoll" "halo 65536 20" "ring waitall 4096 10"; do
     set -- $prog
     desc="what-if 2L: $*"
     rm -rf "$dir/wi"
-    printf '[simulator]\nclock = none\n[network]\nlatency = 10us\nbandwidth = 1GB/s\n' >"$dir/2L.ini"
     W=(--set simulator.clock=none --set network.bandwidth=1GB/s)
     job "$desc" "$RUN" "${W[@]}" --set network.latency=5us --trace "$dir/wi" -np 4 -- "$T/$1" "${@:2}" || continue
     rec=$(grep -o '\.\. [0-9.]* s (max)' "$OUT" | awk '{print $2}')
@@ -159,10 +168,15 @@ for prog in "an_scenarios all" "an_scenarios vcoll" "halo 65536 20" "ring waital
     else bad "$desc: recorded '$rec', predicted '$pred', rerun '$rerun'"; fi
     oracle_check "$dir/wi" "$*" have
 done
+fi # part whatif
+if part all; then
 desc="what-if: bad model file"
 printf '[network]\nlatency = fast\n' >"$dir/bad.ini"
 job "$desc" "$AN" --model "$dir/bad.ini" "$dir/all" && { [ $rc -eq 2 ] && grep -q "network.latency" "$OUT" && ok "$desc: exit 2 naming the key" || bad "$desc: exit $rc"; }
 
+fi # part all
+
+if part more; then
 # Fortran: Open MPI's bindings call PMPI_X from their own library; the call
 # site must still be the program's own line, for every binding.
 for f in pingpong_mpif:f pingpong_usempi:f90 pingpong_f08:f90; do
@@ -197,6 +211,8 @@ if job "$desc" "$AN" --model "$dir/2L.ini" "$dir/crash"; then
         ok "$desc: crashed run refused at once (exit 2, one line)" || bad "$desc: exit $rc"
 fi
 
+fi # part more
+
 # Damaged traces: every output says the trace is not whole, naming the
 # file and the problem (analysis.json "complete": false and "problems", a
 # WARNING line at the top of the summary, CUBE attributes, report.html),
@@ -222,6 +238,7 @@ damaged() {
     [ $rc -eq 2 ] && [ "$(wc -l <"$OUT")" = 1 ] && grep -q "$file.*$phrase" "$OUT" &&
         ok "$desc: --model refuses at once (exit 2, one line)" || bad "$desc: --model: exit $rc"
 }
+if part all; then
 if [ -d "$dir/all" ]; then
     # A whole trace says so too.
     got=$(python3 "$J" "$dir/all/analysis.json" "a.get('complete') is True and a.get('problems') == []")
@@ -236,6 +253,8 @@ if [ -d "$dir/all" ]; then
     rm -f "$dir/dmg/rank-2.sst"
     damaged "a missing stream" "$dir/dmg" rank-2.sst "missing"
 fi
+fi # part all
+if part more; then
 if [ -d "$dir/crash" ]; then
     # A crashed run: no defs.ini, no END records (rank 1's segfault flushes
     # its stream; rank 0's, killed in MPI_Recv, is best effort).
@@ -246,6 +265,8 @@ if [ -d "$dir/crash" ]; then
     damaged "streams without END, defs.ini complete" "$dir/crash" rank-1.sst "no END record"
 fi
 
+fi # part more
+if part all; then
 desc="analyze: bad input"
 job "$desc" "$AN" "$dir/nonexistent" && { [ $rc -eq 2 ] && grep -q "not a trace directory" "$OUT" && ok "$desc: missing directory, exit 2" || bad "$desc: exit $rc"; }
 mkdir -p "$dir/broken"
@@ -253,4 +274,5 @@ echo garbage >"$dir/broken/rank-0.sst"
 job "$desc" "$AN" "$dir/broken" &&
     { [ $rc -eq 0 ] && grep -q "^WARNING:   rank-0.sst: ERROR_frameType_unknown in the frame at byte 0" "$OUT" &&
       ok "$desc: a broken stream is named as the trace's problem" || bad "$desc: exit $rc"; }
+fi # part all
 summary

@@ -17,6 +17,7 @@
 # 4. NPB CG's pattern (tests/mpi/cg_pattern.c, issue 21) on 16 ranks of the
 #    crossbar: a small message overtakes a large one of the same key in the
 #    engine while its receiver waits for the large one (it hung).
+# parts: phys stress1 stress2 rings
 cd "$(dirname "$0")/../.." || exit 1
 . tests/mpi/lib.sh
 TIMEOUT=${SESHAT_TEST_TIMEOUT:-120}
@@ -48,6 +49,7 @@ finished() {
     bad "$desc: exit $rc, no ok"; return 1
 }
 
+if part phys; then
 # ---- 1. incast and disjoint pairs, 1 MiB, o = g = 0 ------------------------
 # Rendezvous alone (docs/models.md): 2 latencies of handshake, then the
 # transfer: 2 wire(0) + wire(n); wire(n) is SimGrid's time for the transfer
@@ -178,6 +180,8 @@ exchange "$FT" node-0 node-4     # across the spines
 exchange "$FT" node-0 node-1     # inside a leaf
 exchange "$PLAT/crossbar.xml" node-0 node-1
 
+fi # part phys
+
 # ---- 2 and 3. stress patterns on 8 ranks ----------------------------------
 # network.overhead = 0: with o > 0 the order in which Waitany/Waitsome/
 # Testsome and MPI_ANY_SOURCE receives return follows real time (docs/
@@ -186,6 +190,9 @@ exchange "$PLAT/crossbar.xml" node-0 node-1
 # pattern's time depends on the schedule only. A third run keeps the
 # default overhead, for deadlock freedom only.
 PATTERNS="wildcard ring alltoall_p2p storm collectives comms mixed"
+# Two parts share the patterns (side by side under tests/mpi/runall.sh).
+part stress2 || PATTERNS="wildcard ring alltoall_p2p storm"
+part stress1 || PATTERNS="collectives comms mixed"
 # stress DESC PATTERN CONFIG...: run it on 8 ranks, $vt = its virtual time.
 stress() {
     local pat=$2
@@ -196,6 +203,7 @@ stress() {
     vt=$(awk -v p="$pat" '$1 == "pattern" && $2 == p && $3 == "vtime_ns" { print $4 }' "$OUT")
     [ -n "$vt" ] || { bad "$desc: no 'pattern $pat vtime_ns' line"; return 1; }
 }
+if part stress1 || part stress2; then
 declare -A voff
 for pat in $PATTERNS; do
     d="cn_stress $pat, contention = off"
@@ -224,6 +232,9 @@ for pat in $PATTERNS; do
     stress "$d, default overhead" "$pat" "${ON[@]}" && ok "$d, default overhead: ok ($vt ns)"
 done
 
+fi # part stress1, stress2
+
+if part rings; then
 # Rings completed by Waitall, Waitany, a Testsome polling loop and
 # persistent requests, 8 ranks on the torus: finish, twice the same times,
 # the same for every completion style.
@@ -267,6 +278,9 @@ if TIMEOUT=45 job "$d" "$RUN" "${ON[@]}" --set network.platform="$XB" --set netw
               ok "$d: twice $cg_on ns" || bad "$d: second run differs from $cg_on ns"; }
 fi
 
+fi # part rings
+
+if part phys; then
 # Settings contention cannot run with: a clear configuration error, exit
 # non-zero, no hang.
 refused() {
@@ -282,4 +296,5 @@ refused "simgrid_model = CM02 or LV08" --set network.simgrid_model=SMPI
 place node-3 node-3
 refused "positive latency" --set network.placement="$PLACE"
 
+fi # part phys
 summary

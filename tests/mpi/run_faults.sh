@@ -2,6 +2,7 @@
 # run_faults.sh - fault injection on the launchers and their input: a
 # signal to a launcher ends its whole job (checked with ps for leftovers),
 # numbers are parsed strictly, and every case ends within seconds.
+# parts: run launchers input
 cd "$(dirname "$0")/../.." || exit 1
 . tests/mpi/lib.sh
 TIMEOUT=30
@@ -63,6 +64,7 @@ signal_case() {
     [ "$rc" -ne 0 ] && ok "$desc: launcher exit $rc" || bad "$desc: launcher exit 0"
 }
 
+if part run; then
 # seshat-run: 2 ranks + 1 model rank + mpirun + seshat-run.
 for sig in TERM INT HUP KILL; do
     m="$MARK-run-$sig"
@@ -115,6 +117,9 @@ for k in 1 2; do
     done
 done
 
+fi # part run
+
+if part launchers; then
 # seshat-sweep: its seshat-run, mpirun and ranks.
 for sig in TERM INT KILL; do
     m="$MARK-sweep-$sig"
@@ -159,6 +164,12 @@ n=$(find "$dir/tmpc" -mindepth 1 -maxdepth 1 | wc -l)
 [ "$n" = 1 ] && ok "seshat-calibrate working files: removed after TERM and INT (1 left by KILL)" ||
     bad "seshat-calibrate working files: $n left in \$TMPDIR after TERM, INT, KILL"
 
+fi # part launchers
+
+if part input; then
+# The analyzer cases below read a 2-rank trace (part launchers writes it).
+[ -d "$dir/$MARK-an" ] || { job "trace for analyze" "$RUN" --trace "$dir/$MARK-an" --set simulator.clock=none \
+    -np 2 -- "$T/compute" 200 1 && [ $rc -eq 0 ]; } || bad "trace for analyze: exit $rc"
 # Numbers are parsed whole and range-checked: a one-line error naming the
 # argument and its limit, exit 2, nothing started, nothing left behind.
 # (description | command after the marker is set | text the message must contain)
@@ -395,4 +406,5 @@ if job "communicator limit" "$RUN" --set simulator.clock=none -np 1 -- "$T/comm_
         bad "communicator limit: exit $rc, $n communicators, no warning"
 fi
 
+fi # part input
 summary

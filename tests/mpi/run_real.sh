@@ -8,6 +8,7 @@
 # path, K or tracing, and its traces must analyze and export.
 # A check that fails for a known, reported reason prints KNOWN-FAIL (never
 # silently skipped) and does not fail the suite.
+# parts: hpcc lmp
 cd "$(dirname "$0")/../.." || exit 1
 . tests/mpi/lib.sh
 TIMEOUT=${SESHAT_REAL_TIMEOUT:-150}
@@ -134,6 +135,7 @@ skewed() {
         "$(diff <(echo "$a") <(echo "$b") | grep '^>' | cut -c3- | sed 's/  */ /g' | tr '\n' ' ')"
 }
 
+if part hpcc; then
 if ! command -v hpcc >/dev/null; then
     bad "hpcc is not installed (tools/install-deps.sh installs it)"
 else
@@ -154,6 +156,7 @@ else
         else skewed "$name" "$ref"; fi
     done
 fi
+fi # part hpcc
 
 # ---- lammps ------------------------------------------------------------
 # Thermo output (step, temperature, pair energy, total energy, pressure to
@@ -163,6 +166,7 @@ fi
 lmp_thermo() { awk '/^Step /{on = 1} on && /^Loop time/{on = 0} on && /^(Step | *[0-9])/'; }
 lmp_times() { grep -E '^(Loop time of|Pair |Neigh |Comm |Output |Modify |Other )'; }
 
+if part lmp; then
 if ! command -v lmp >/dev/null; then
     bad "lmp is not installed (tools/install-deps.sh installs lammps)"
 else
@@ -181,6 +185,7 @@ else
         [ "$3" = yes ] && trace_checks "$name"
     done
 fi
+fi # part lmp
 
 summary
 st=$?

@@ -2,6 +2,7 @@
 # run_trace.sh - traces: valid LZ4 streams, exact event counts, no effect
 # on virtual time, clean degradation when the disk refuses, and streams
 # that survive a SIGTERM.
+# parts: ring other onoff cpu
 cd "$(dirname "$0")/../.." || exit 1
 . tests/mpi/lib.sh
 . tests/mpi/oracle.sh
@@ -13,6 +14,7 @@ BASE=(--set simulator.clock=none --set network.latency=5us --set network.bandwid
 
 stat_of() { "$TR" stats "$1" | awk -v k="$2" '$1 == k { print $2 }'; }
 
+if part ring; then
 # A ring of 5 steps on 4 ranks: per rank Comm_rank, Comm_size, 5 x (Irecv,
 # Isend, Waitall) and Wtime enter and exit (18 x 2), plus Finalize's enter.
 for path in direct relay; do
@@ -73,7 +75,9 @@ if [ -d "$dir/ring-direct" ] && cp -r "$dir/ring-direct" "$dir/names" && "$TR" d
     "$TR" dump "$dir/names" >"$OUT" && cmp -s "$OUT" "$dir/names.0" &&
         ok "$desc: without calls.txt (an older trace) the same dump" || bad "$desc: legacy trace reads differently"
 fi
+fi # part ring
 
+if part other; then
 # Crashes: MPI_Abort and a segfault leave readable streams and an
 # incomplete trace that says so.
 for how in abort segv; do
@@ -106,9 +110,11 @@ if job "$desc" "$RUN" "${BASE[@]}" -np 2 -- "$T/pingpong" nonblocking 8 1048576;
         oracle_check "$dir/slow" "slow trace writes"
     fi
 fi
+fi # part other
 
 # OTF2 export read back by otf2-print: every message and collective.
 desc="OTF2 export"
+if part ring; then
 if [ -d "$dir/ring-direct" ] && command -v otf2-print >/dev/null; then
     if "$TR" otf2 "$dir/ring-direct" "$dir/otf2" >"$OUT" 2>&1 && otf2-print "$dir/otf2/traces.otf2" >"$OUT" 2>&1; then
         # the ring's Isend/Irecv/Waitall: nonblocking events with request ids
@@ -121,6 +127,8 @@ if [ -d "$dir/ring-direct" ] && command -v otf2-print >/dev/null; then
             || bad "$desc: ISEND ISEND_COMPLETE IRECV_REQUEST IRECV SEND RECV warnings:$got"
     else bad "$desc: export or otf2-print failed"; fi
 fi
+fi # part ring
+if part other; then
 if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/coll" -np 4 -- "$T/coll_times" 8 all &&
    "$TR" otf2 "$dir/coll" "$dir/otf2c" >/dev/null 2>&1 && otf2-print "$dir/otf2c/traces.otf2" >"$OUT" 2>&1; then
     n=$(grep -c "^MPI_COLLECTIVE_END " "$OUT")
@@ -153,16 +161,20 @@ if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/filt" --set trace.ranks=1-2 --s
     [ "$got" = "[True, [1, 2], {'receives': 0, 'rendezvous_sends': 0, 'collective_calls': 0}]" ] &&
         ok "$desc: analysis of ranks 1-2, complete" || bad "$desc: $got"
 fi
+fi # part other
 # Ranks 1-2 of the ring, every kind: rank 1's 5 receives come from the
 # untraced rank 0, their wait states are unknown (rank 2's sends to rank 3
 # are eager: no Late Receiver to miss).
 desc="rank-filtered trace"
+if part ring; then
 if [ -d "$dir/ring-direct" ] && "$TR" filter "$dir/ring-direct" "$dir/ring12" --ranks 1-2 >/dev/null; then
     oracle_check "$dir/ring12" "ring, ranks 1-2 of 4"
     got=$(python3 tests/tools/json_get.py "$dir/ring12/analysis.json" "[a['complete'], a['traced_ranks'], a['unknown']]")
     [ "$got" = "[True, [1, 2], {'receives': 5, 'rendezvous_sends': 0, 'collective_calls': 0}]" ] &&
         ok "$desc: 5 receives from rank 0 unknown" || bad "$desc: $got"
 fi
+fi # part ring
+if part other; then
 if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/small" --set trace.min_bytes=16B -np 4 -- "$T/ring" waitall 8 5; then
     [ "$(stat_of "$dir/small" sends) $(stat_of "$dir/small" events)" = "0 148" ] \
         && ok "$desc: min_bytes drops the 8-byte messages, keeps the calls" || bad "$desc: min_bytes"
@@ -185,7 +197,9 @@ desc="bad trace filter"
 if job "$desc" "$RUN" --set trace.ranks=0-x -np 2 -- "$T/pingpong" blocking 8; then
     [ $rc -eq 2 ] && grep -q "trace.ranks" "$OUT" && ok "$desc: exit 2 naming trace.ranks" || bad "$desc: exit $rc"
 fi
+fi # part other
 
+if part onoff; then
 # Tracing never changes virtual time: identical results with and without.
 for prog in "pingpong nonblocking 8 1048576" "ring testsome 1048576 3" "coll_times 1024 all"; do
     desc="trace on == trace off: $prog"
@@ -197,7 +211,9 @@ for prog in "pingpong nonblocking 8 1048576" "ring testsome 1048576 3" "coll_tim
     rm -rf "$dir/onoff"
     [ -n "$on" ] && [ "$on" = "$off" ] && ok "$desc ($(wc -l <<<"$on") results)" || bad "$desc: results differ"
 done
+fi # part onoff
 
+if part cpu; then
 # With clock = cpu: the same CPU work reports about the same time traced
 # and untraced. Identical untraced runs vary by up to 10% in thread CPU time
 # on a shared 2-vCPU machine, and even minima of 10 runs drift by 2-3%
@@ -214,7 +230,9 @@ if [ -n "$off_t" ] && [ -n "$on_t" ]; then
         ok "$desc: $off_t ns vs $on_t ns"
     else bad "$desc: $off_t ns vs $on_t ns differ by 5% or more"; fi
 fi
+fi # part cpu
 
+if part other; then
 # An existing directory is never overwritten.
 desc="existing trace directory"
 mkdir -p "$dir/taken"; echo keep >"$dir/taken/file"
@@ -242,4 +260,5 @@ sleep 1
 ev=$("$TR" stats "$dir/term" 2>/dev/null | awk '$1 == "events" { print $2 }')
 if [ -n "$ev" ] && [ "$ev" -gt 1000 ]; then ok "$desc: $ev events read back"; else bad "$desc: events '$ev'"; fi
 oracle_check "$dir/term" "SIGTERM"
+fi # part other
 summary

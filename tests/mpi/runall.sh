@@ -8,10 +8,14 @@
 #   SESHAT_TEST_JOBS=N: areas at once (default: the number of cores).
 #
 # Every area is one independent script (its own temporary directories and
-# output; Open MPI picks free ports), so they can run at once. Areas that
+# output; Open MPI picks free ports), so they can run at once. A script
+# whose header has a line "# parts: A B ..." is split into the areas
+# NAME-A, NAME-B, ... (SESHAT_TEST_PART=A runs only part A; the `part`
+# helper of lib.sh; alone, the script runs every part). Areas that
 # measure CPU or wall time against tight bounds (EXCLUSIVE) run alone,
 # after the others. Each area's output goes to $BUILD/test-logs/AREA.log;
-# its summary line, its failures and its wall time are printed as it ends.
+# its summary line, its failures and its wall time are printed as it ends,
+# and a table of wall and CPU time per area, longest first, at the end.
 # Exit 0 when every area passed.
 cd "$(dirname "$0")/../.." || exit 1
 BUILD=${BUILD:-build}
@@ -29,17 +33,28 @@ declare -A CMD=(
 )
 for f in tests/mpi/run_*.sh; do
     a=$(basename "$f" .sh)
-    CMD[${a#run_}]=$f
+    a=${a#run_}
+    parts=$(sed -n '1,30s/^# parts: //p' "$f" | head -1)
+    if [ -z "$parts" ]; then CMD[$a]=$f; continue; fi
+    for p in $parts; do CMD[$a-$p]="SESHAT_TEST_PART=$p $f"; done
 done
-# The longest first, so the pool ends together (sequential times measured
-# on the loaded 2-core VM: real 489 s, guide 214, contention 175, faults
-# 121, analyze 120, the core variants and misc 181 together, coll 80, ...).
-ORDER=(real guide contention analyze faults core-misc core-direct1 core-relay1 core-direct2
-       core-relay2 coll conformance trace outputs nodes simgrid factors nas_scripts watchdog status matrix
-       bad_config core-cpu calibrate clock)
+# The longest first, so the pool ends together (CPU s per area, the
+# steadiest measure on the shared 2-core VM: real-hpcc 93, contention 48,
+# conformance 33, analyze 31, guide 29, trace-other 23, coll 18, status
+# 18, simgrid 12, nodes 10, outputs 8, faults-input 8, real-lmp 7, the
+# core variants 5-7 each, the rest 3 or less). A script's name stands for
+# all its parts.
+ORDER=(real-hpcc guide conformance analyze contention trace-other coll status simgrid
+       nodes outputs faults real-lmp core-direct2 core-relay2 core-relay1 core-direct1
+       core-misc trace-ring trace-onoff factors nas_scripts matrix calibrate-exact
+       bad_config watchdog core-cpu trace-cpu calibrate-fit clock)
 # CPU-clock and native-timing measurements: alone (interference only adds
 # time, and their bounds are a few percent).
-EXCLUSIVE=" calibrate clock core-cpu "
+EXCLUSIVE=" calibrate-fit clock core-cpu trace-cpu "
+# Areas that mostly wait (watchdog limits, signals, leftovers polled for
+# seconds; their CPU time is a tenth of their wall time): they run beside
+# the pool without taking a place in it.
+LIGHT=" watchdog-direct watchdog-relay watchdog-contention faults-run faults-launchers "
 QUICK_AREAS=(core-direct1)
 
 if [ "$1" = --list ]; then
@@ -47,13 +62,17 @@ if [ "$1" = --list ]; then
     exit 0
 fi
 
-# Areas in ORDER first, then any new script not listed there yet.
-all=("${ORDER[@]}")
-for a in $(printf '%s\n' "${!CMD[@]}" | sort); do
-    [[ " ${ORDER[*]} " == *" $a "* ]] || all+=("$a")
+# Areas in ORDER first (a script's name there stands for all its parts),
+# then any new script not listed there yet.
+all=()
+for o in "${ORDER[@]}"; do
+    if [ -n "${CMD[$o]}" ]; then all+=("$o"); continue; fi
+    n=${#all[@]}
+    for a in $(printf '%s\n' "${!CMD[@]}" | sort); do [[ "$a" == "$o"-* ]] && all+=("$a"); done
+    [ ${#all[@]} -gt "$n" ] || { echo "runall.sh: ORDER names $o, which has no script" >&2; exit 2; }
 done
-for a in "${ORDER[@]}"; do
-    [ -n "${CMD[$a]}" ] || { echo "runall.sh: ORDER names $a, which has no script" >&2; exit 2; }
+for a in $(printf '%s\n' "${!CMD[@]}" | sort); do
+    [[ " ${all[*]} " == *" $a "* ]] || all+=("$a")
 done
 
 # The selection: names or prefixes, in run order.
@@ -66,7 +85,8 @@ else
     for w in "${want[@]}"; do
         found=0
         for a in "${all[@]}"; do
-            if [ "$a" = "$w" ] || [[ "$a" == "$w"-* ]] || [ "run_$a" = "$w" ]; then
+            w=${w#run_}; w=${w%.sh}
+            if [ "$a" = "$w" ] || [[ "$a" == "$w"-* ]]; then
                 [[ " ${sel[*]} " == *" $a "* ]] || sel+=("$a")
                 found=1
             fi
@@ -78,19 +98,24 @@ fi
 JOBS=${SESHAT_TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
 LOGS="$BUILD/test-logs"
 mkdir -p "$LOGS"
-declare -A START PID_AREA
+declare -A START PID_AREA TIME
 failed=()
 t0=$(date +%s.%N)
+load0=$(cut -d' ' -f1-3 /proc/loadavg)
 sum=0
+# CPU time (user + system) of an area and its children, when GNU time is here.
+TIMER=(); [ -x /usr/bin/time ] && TIMER=(/usr/bin/time -f '%U %S')
 
 # finish AREA RC: report one area.
 finish() {
-    local a=$1 rc=$2 t
+    local a=$1 rc=$2 t cpu=""
     t=$(echo "$(date +%s.%N) - ${START[$a]}" | bc)
     sum=$(echo "$sum + $t" | bc)
+    [ -s "$LOGS/$a.cpu" ] && cpu=$(awk 'END { print $1 + $2 }' "$LOGS/$a.cpu")
+    TIME[$a]="$t ${cpu:--}"
     local line
     line=$(grep -E '^(MPI tests|[A-Za-z_ -]+ tests): [0-9]+ passed' "$LOGS/$a.log" | tail -1)
-    printf '== %-14s %6.1f s  %s%s\n' "$a" "$t" "${line:-no summary line}" "$([ "$rc" = 0 ] || echo "  (exit $rc)")"
+    printf '== %-20s %6.1f s  %s%s\n' "$a" "$t" "${line:-no summary line}" "$([ "$rc" = 0 ] || echo "  (exit $rc)")"
     if [ "$rc" != 0 ]; then
         failed+=("$a")
         grep -A15 '^FAIL' "$LOGS/$a.log" | head -60
@@ -100,7 +125,8 @@ finish() {
 start() {
     local a=$1
     START[$a]=$(date +%s.%N)
-    bash -c "${CMD[$a]}" >"$LOGS/$a.log" 2>&1 &
+    rm -f "$LOGS/$a.cpu"
+    "${TIMER[@]}" ${TIMER:+-o "$LOGS/$a.cpu"} bash -c "${CMD[$a]}" >"$LOGS/$a.log" 2>&1 &
     PID_AREA[$!]=$a
 }
 
@@ -110,13 +136,20 @@ wait_one() {
     wait -n -p pid
     rc=$?
     finish "${PID_AREA[$pid]}" "$rc"
+    [[ "$LIGHT" == *" ${PID_AREA[$pid]} "* ]] || busy=$((busy - 1))
     unset "PID_AREA[$pid]"
 }
 
+# LIGHT areas first, beside the pool; then the others, JOBS at a time.
+busy=0
 for a in "${sel[@]}"; do
-    [[ "$EXCLUSIVE" == *" $a "* ]] && continue
-    while [ ${#PID_AREA[@]} -ge "$JOBS" ]; do wait_one; done
+    [[ "$LIGHT" == *" $a "* ]] && start "$a"
+done
+for a in "${sel[@]}"; do
+    [[ "$EXCLUSIVE$LIGHT" == *" $a "* ]] && continue
+    while [ $busy -ge "$JOBS" ]; do wait_one; done
     start "$a"
+    busy=$((busy + 1))
 done
 while [ ${#PID_AREA[@]} -gt 0 ]; do wait_one; done
 for a in "${sel[@]}"; do
@@ -126,8 +159,13 @@ for a in "${sel[@]}"; do
 done
 
 wall=$(echo "$(date +%s.%N) - $t0" | bc)
-printf '== %d areas, %.0f s of scripts in %.0f s wall (%s at once); logs in %s\n' \
-    "${#sel[@]}" "$sum" "$wall" "$JOBS" "$LOGS"
+# The long poles first: what to split or speed up next.
+echo "== per area, longest first:   wall s    CPU s"
+for a in "${!TIME[@]}"; do
+    printf '%s %s%s\n' "${TIME[$a]}" "$a" "$([[ "$EXCLUSIVE" == *" $a "* ]] && echo ' (alone)')"
+done | sort -rn | awk '{ printf "   %-24s %7.1f  %7s\n", $3 " " $4, $1, $2 == "-" ? "-" : sprintf("%.1f", $2) }'
+printf '== %d areas, %.0f s of scripts in %.0f s wall (%s at once; load %s at the start, %s at the end); logs in %s\n' \
+    "${#sel[@]}" "$sum" "$wall" "$JOBS" "$load0" "$(cut -d' ' -f1-3 /proc/loadavg)" "$LOGS"
 if [ ${#failed[@]} -gt 0 ]; then
     echo "== FAILED: ${failed[*]}"
     exit 1
