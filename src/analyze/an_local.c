@@ -411,6 +411,7 @@ void an_local_open(an_local *L, const char *dir, const an_defs *d, int lo, int h
     an_vec_init(&L->colls, sizeof(an_coll));
     an_vec_init(&L->contrib_keys, 3 * sizeof(int64_t));
     an_vec_init(&L->waits, sizeof(an_wait));
+    an_vec_init(&L->msgs, sizeof(seshat_msg));
     an_vec_init(&L->sdone, sizeof(an_sdone));
     an_vec_init(&L->sdone_free, sizeof(int64_t));
     an_vec_init(&L->deferred, 3 * sizeof(int64_t));
@@ -531,7 +532,52 @@ void an_local_free(an_local *L)
     an_vec_free(&L->colls);
     an_vec_free(&L->contrib_keys);
     an_vec_free(&L->waits);
+    an_vec_free(&L->msgs);
     an_map_free(&L->contrib);
+}
+
+/* Longer first; ties by send time, sender, receiver. */
+static int msg_less(const seshat_msg *x, const seshat_msg *y)
+{
+    int64_t a = x->recv - x->send, b = y->recv - y->send;
+    if (a != b)
+        return a < b;
+    if (x->send != y->send)
+        return x->send > y->send;
+    if (x->src != y->src)
+        return x->src > y->src;
+    if (x->dst != y->dst)
+        return x->dst > y->dst;
+    return x->recv > y->recv;
+}
+
+void an_msg_keep(an_vec *h, const seshat_msg *m)
+{
+    seshat_msg *v;
+    size_t i = 0;
+    if (h->n < SESHAT_MSG_LINES) {   /* sift up from the new leaf */
+        an_vec_push(h);
+        v = h->data;
+        for (i = h->n - 1; i > 0 && msg_less(m, &v[(i - 1) / 2]); i = (i - 1) / 2)
+            v[i] = v[(i - 1) / 2];
+        v[i] = *m;
+        return;
+    }
+    v = h->data;
+    if (!msg_less(&v[0], m))
+        return;   /* shorter than the shortest kept */
+    for (;;) {   /* replace the root, sift down */
+        size_t c = 2 * i + 1;
+        if (c >= h->n)
+            break;
+        if (c + 1 < h->n && msg_less(&v[c + 1], &v[c]))
+            c++;
+        if (!msg_less(&v[c], m))
+            break;
+        v[i] = v[c];
+        i = c;
+    }
+    v[i] = *m;
 }
 
 void an_wait_add(an_local *L, int rank, int64_t E, int cause_rank, int64_t cause_time)

@@ -63,6 +63,7 @@ void seshat_analysis_free(seshat_analysis *a)
     free(a->visits);
     free(a->msg_count);
     free(a->msg_bytes);
+    free(a->msgs);
     free(a->critical_path);
     free(a->cp_imbalance);
     free(a->cp_rank);

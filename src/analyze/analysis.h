@@ -93,6 +93,15 @@ typedef struct seshat_wait {
 
 #define SESHAT_TOP_WAITS 16      /* the longest waits kept for the report */
 
+/* One point-to-point message for the timeline: from its send call's
+ * enter on src to the end of the call in which dst's receive completed. */
+typedef struct seshat_msg {
+    int32_t src, dst;
+    int64_t send, recv;
+} seshat_msg;
+
+#define SESHAT_MSG_LINES 2000    /* the longest messages (recv - send) drawn */
+
 typedef struct seshat_analysis {
     int nranks;
     /* Is the trace whole (an_check.h)? If not, every output says so and
@@ -137,6 +146,8 @@ typedef struct seshat_analysis {
 
     seshat_segment **timeline; /* [nranks]: time-ordered, may be coarsened */
     size_t *ntimeline;         /* [nranks] */
+    seshat_msg *msgs;          /* matched messages, the longest SESHAT_MSG_LINES, */
+    size_t nmsgs;              /* in send order (ties: src, dst, recv) */
 
     /* Each rank's own call-site indices -> sites[] (-1: none), for the
      * analyzer's later passes. */
