@@ -329,29 +329,42 @@ static void on_comm(void *ctx, int64_t id, int size, const int64_t *world)
     }
 }
 
-/* sites-R.txt: "index = function file:line module" per line. */
+/* One frame as the outputs show it: "file:line (function)", or
+ * "function in module+0xOFF" without line information. */
+static size_t frame_text(char *buf, size_t n, const char *fn, const char *loc, const char *mod)
+{
+    const char *base = strrchr(mod, '/');
+    int k = loc[0] != '?' ? snprintf(buf, n, "%s (%s)", loc, fn)
+                          : snprintf(buf, n, "%s in %s%s", fn, base ? base + 1 : mod, loc + 1);
+    return k < 0 ? 0 : (size_t)k < n ? (size_t)k : n - 1;
+}
+
+/* sites-R.txt: "index = function file:line module [< caller ...]" per
+ * line; a site's location is its frame, then " < " and each caller's
+ * (root.c splits them into location and callers). */
 static void read_sites(an_rank *R, const char *dir)
 {
-    char path[4200], line[4096];
+    char path[4200], line[16384];
     snprintf(path, sizeof path, "%s/sites-%d.txt", dir, R->rank);
     FILE *f = fopen(path, "r");
-    seshat_site_line sl;
-    while (f && fgets(line, sizeof line, f)) {
-        if (!seshat_site_line_parse(line, &sl))
+    seshat_site_line *sl = malloc(sizeof *sl);
+    char *buf = malloc(sizeof line);
+    while (f && sl && buf && fgets(line, sizeof line, f)) {
+        if (!seshat_site_line_parse(line, sl))
             continue;
-        int idx = sl.index;
-        const char *fn = sl.fn, *loc = sl.loc, *mod = sl.mod;
+        int idx = sl->index;
         ensure_site(R, idx);
-        char buf[3200];
-        if (loc[0] != '?') {
-            snprintf(buf, sizeof buf, "%s (%s)", loc, fn);
-        } else {   /* no line information: function, module and offset */
-            const char *base = strrchr(mod, '/');
-            snprintf(buf, sizeof buf, "%s in %s%s", fn, base ? base + 1 : mod, loc + 1);
+        size_t k = frame_text(buf, sizeof line, sl->fn, sl->loc, sl->mod);
+        for (int c = 0; c < sl->ncallers && k + 4 < sizeof line; c++) {
+            memcpy(buf + k, " < ", 4);
+            k += 3 + frame_text(buf + k + 3, sizeof line - k - 3, sl->callers[c].fn,
+                                sl->callers[c].loc, sl->callers[c].mod);
         }
         free(R->site_loc[idx]);
         R->site_loc[idx] = strdup(buf);
     }
+    free(sl);
+    free(buf);
     if (f)
         fclose(f);
 }

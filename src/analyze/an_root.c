@@ -169,8 +169,11 @@ static int kind_pattern(const char *call)
 static void fill_sites(seshat_analysis *a, char **keys)
 {
     for (int i = 0; i < a->nsites; i++) {
-        char *tab = strchr(keys[i], '\t');
+        char *tab = strchr(keys[i], '\t'), *up = strstr(keys[i], " < ");
         *tab = 0;
+        if (up && up < tab)   /* "frame < caller < ...": the call path (an_local.c) */
+            *up = 0;
+        a->sites[i].callers = strdup(up && up < tab ? up + 3 : "");
         a->sites[i].location = strdup(keys[i]);
         a->sites[i].function = strdup(tab + 1);
         a->site_kind[i] = kind_pattern(tab + 1);

@@ -44,6 +44,7 @@ void seshat_analysis_free(seshat_analysis *a)
         for (int i = 0; i < a->nsites; i++) {
             free(a->sites[i].function);
             free(a->sites[i].location);
+            free(a->sites[i].callers);
         }
     if (a->timeline)
         for (int i = 0; i < a->nranks; i++)

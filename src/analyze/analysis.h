@@ -74,6 +74,8 @@ extern const seshat_pattern_info seshat_pattern_infos[SESHAT_NPATTERNS];
 typedef struct seshat_site {
     char *function;          /* MPI call name, "MPI_Recv" */
     char *location;          /* "file.c:42" or "module+0x1234" or "?" */
+    char *callers;           /* its callers, innermost first, each a location:
+                                "file.c:9 (f) < file.c:30 (main)"; "" if none known */
 } seshat_site;
 
 /* One stretch of a rank's virtual timeline, for the HTML timeline. */

@@ -474,17 +474,34 @@ static void timeline(FILE *f, const seshat_analysis *a)
             60 + width / 2, hgt + 44);
 }
 
-/* "file:line (function)" -> the function, for the call path column. */
-static void caller(FILE *f, const char *loc)
+/* "file:line (function)" (n bytes of it) -> the function, for the call
+ * path column. */
+static void caller(FILE *f, const char *loc, size_t n)
 {
-    const char *open = strrchr(loc, '('), *in = strstr(loc, " in ");
-    size_t n = strlen(loc);
+    const char *open = memrchr(loc, '(', n), *in = strstr(loc, " in ");
     if (open && n && loc[n - 1] == ')')
         fprintf(f, "%.*s", (int)(loc + n - 1 - open - 1), open + 1);
-    else if (in)
+    else if (in && in < loc + n)
         fprintf(f, "%.*s", (int)(in - loc), loc);
     else
         fputs("?", f);
+}
+
+/* The callers "x.c:9 (a) < x.c:30 (main)", outermost first, each with the
+ * line of its call: "main:30 › a:9 › ". */
+static void callers(FILE *f, const char *up)
+{
+    if (!up || !*up)
+        return;
+    const char *sep = strstr(up, " < ");
+    size_t n = sep ? (size_t)(sep - up) : strlen(up);
+    if (sep)
+        callers(f, sep + 3);
+    caller(f, up, n);
+    const char *open = memrchr(up, '(', n), *colon = open ? memrchr(up, ':', (size_t)(open - up)) : NULL;
+    if (colon && up[n - 1] == ')')
+        fprintf(f, ":%d", atoi(colon + 1));
+    fputs(" &#8250; ", f);
 }
 
 static void site_row(FILE *f, const seshat_analysis *a, int s)
@@ -496,7 +513,8 @@ static void site_row(FILE *f, const seshat_analysis *a, int s)
         t += seshat_analysis_inclusive(a, SESHAT_PAT_MPI, s, r);
     }
     fputs("<tr><td>", f);
-    caller(f, a->sites[s].location);
+    callers(f, a->sites[s].callers);
+    caller(f, a->sites[s].location, strlen(a->sites[s].location));
     fputs(" &#8250; ", f);
     an_markup(f, a->sites[s].function);
     fputs("</td><td>", f);

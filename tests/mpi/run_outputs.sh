@@ -53,18 +53,21 @@ otf2() {
 if outputs all 4 -- "$T/an_scenarios" all; then
     cube all --json
     # the call tree as the source has it: late_sender() calls MPI_Recv at
-    # line 53; main calls MPI_Barrier at 223; the Early Reduce text is fixed
+    # line 53; main calls MPI_Barrier at 223; collectives() calls realign()
+    # at 130 and at 133, two paths to its MPI_Wait at 116 (the call paths
+    # of the trace, three functions deep); the Early Reduce text is fixed
     desc="outputs all: CUBE call tree"
     got=$(python3 - "$dir/all/analysis.cubex" <<'PY'
 import sys, tarfile, xml.etree.ElementTree as ET
 root = ET.fromstring(tarfile.open(sys.argv[1]).extractfile("anchor.xml").read())
 reg = {r.get("id"): r for r in root.iter("region")}
 def path(c, up):
-    return up + [reg[c.get("calleeId")].findtext("name")]
+    name = reg[c.get("calleeId")].findtext("name")
+    return up + [name + (":" + c.get("line") if name == "realign" else "")]
 out = []
 def walk(c, up):
     p = path(c, up)
-    if p[-1] in ("MPI_Recv", "MPI_Barrier") and c.get("line") in ("53", "223"):
+    if (p[-1], c.get("line")) in (("MPI_Recv", "53"), ("MPI_Barrier", "223"), ("MPI_Wait", "116")):
         out.append("/".join(p) + "@" + c.get("mod") + ":" + c.get("line"))
     for k in c.findall("cnode"):
         walk(k, p)
@@ -74,7 +77,8 @@ er = [m.findtext("descr") for m in root.iter("metric") if m.findtext("uniq_name"
 print(" ".join(sorted(out)), er[0])
 PY
 )
-    want="main/MPI_Barrier@$SC:223 main/late_sender/MPI_Recv@$SC:53 A reduction/gather root waited for the latest sender to enter"
+    want="main/MPI_Barrier@$SC:223 main/collectives/realign:130/MPI_Wait@$SC:116"
+    want="$want main/collectives/realign:133/MPI_Wait@$SC:116 main/late_sender/MPI_Recv@$SC:53 A reduction/gather root waited for the latest sender to enter"
     [ "$got" = "$want" ] && ok "$desc: $got" || bad "$desc: '$got', want '$want'"
     otf2 all --json --site "MPI_Recv@$SC:53@0" --site "MPI_Issend@$SC:102@0" --site "MPI_Barrier@$SC:223@3"
     desc="outputs all: report.html"
