@@ -9,10 +9,11 @@
  * users' Cube habits work. Values are inclusive of sub-metrics (as CUBE
  * stores them) and exclusive per call node (metric type EXCLUSIVE).
  *
- * Call tree: the trace records one frame per MPI call, the function that
- * called it and the file:line of the call. So: main (the root) > each other
- * calling function > its MPI calls, one call node per call site carrying
- * its file and line; calls made by main hang under the root directly.
+ * Call tree: the trace records a call path per MPI call (the call's
+ * file:line and each caller's up to main). So: main (the root) > the
+ * functions on the path, each a call node carrying the file:line it was
+ * called from > the MPI call, carrying the file:line of the call; calls
+ * made by main hang under the root directly.
  * Time outside MPI (comp) and the bytes of each rank are kept at the root:
  * the analyzer has them per rank, not per call site.
  * System tree: machine > node > one process per trace rank > one thread. */
