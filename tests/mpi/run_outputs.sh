@@ -5,7 +5,7 @@
 #   regions with files and lines, a real call tree, values = analysis.json
 #   (tests/tools/cube_check.py);
 # - the OTF2 export through otf2-print: source code locations and calling
-#   contexts on every ENTER, communicators and groups for Vampir's matrix,
+#   contexts (the call paths: main > f called at line L > ...) on every ENTER, communicators and groups for Vampir's matrix,
 #   the bytes matrix = analysis.json, nonblocking events paired
 #   (tests/tools/otf2_check.py);
 # - report.html in headless Chromium: its text = analysis.json, the zoom
@@ -39,7 +39,7 @@ cube() {
         bad "outputs $1: cube_check.py"
 }
 
-# otf2 NAME [--json] [--site CALL@FILE:LINE@RANK ...]
+# otf2 NAME [--json] [--site CALL@FILE:LINE@RANK ...] [--path CALL@FILE:LINE=main/f@LINE/...]
 otf2() {
     local name=$1 json=(); shift
     [ "$1" = --json ] && { json=("$dir/$name/analysis.json"); shift; }
@@ -80,7 +80,9 @@ PY
     want="main/MPI_Barrier@$SC:223 main/collectives/realign:130/MPI_Wait@$SC:116"
     want="$want main/collectives/realign:133/MPI_Wait@$SC:116 main/late_sender/MPI_Recv@$SC:53 A reduction/gather root waited for the latest sender to enter"
     [ "$got" = "$want" ] && ok "$desc: $got" || bad "$desc: '$got', want '$want'"
-    otf2 all --json --site "MPI_Recv@$SC:53@0" --site "MPI_Issend@$SC:102@0" --site "MPI_Barrier@$SC:223@3"
+    otf2 all --json --site "MPI_Recv@$SC:53@0" --site "MPI_Issend@$SC:102@0" --site "MPI_Barrier@$SC:223@3" \
+        --path "MPI_Wait@$SC:116=main/collectives@233/realign@130" \
+        --path "MPI_Wait@$SC:116=main/collectives@233/realign@133" --path "MPI_Recv@$SC:53=main/late_sender@221"
     desc="outputs all: report.html"
     if command -v chromium >/dev/null || command -v chromium-browser >/dev/null; then
         python3 tests/tools/html_check.py "$dir/all/report.html" "$dir/all/analysis.json" \
