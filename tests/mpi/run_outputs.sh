@@ -39,6 +39,23 @@ cube() {
         bad "outputs $1: cube_check.py"
 }
 
+# cubelib NAME: cubelib's own tools on the CUBE file, when installed
+# (cube_dump on PATH, or $CUBELIB_BIN its directory): cube_sanity clean,
+# cube_info's metric names, cube_dump's values = analysis.json (totals,
+# per rank, per call node), cube_calltree's paths = the call sites' paths,
+# cube_stat's main (tests/tools/cubelib_check.py).
+cubelib() {
+    local bin=${CUBELIB_BIN:-}
+    [ -n "$bin" ] || bin=$(dirname "$(command -v cube_dump 2>/dev/null || echo /nonexistent/x)")
+    if [ ! -x "$bin/cube_dump" ]; then
+        echo "skipped: cubelib not installed (outputs $1: cube_dump, cube_info, cube_stat, cube_sanity)"
+        return
+    fi
+    python3 tests/tools/cubelib_check.py "$bin" "$dir/$1/analysis.cubex" "$dir/$1/analysis.json" >"$OUT" 2>&1 &&
+        ok "outputs $1: cubelib: $(grep -c '^ok ' "$OUT") rules hold ($(grep '^ok   values' "$OUT" | cut -d: -f3-))" ||
+        { bad "outputs $1: cubelib_check.py"; grep -v '^ok ' "$OUT" | head -5 | sed 's/^/     | /'; }
+}
+
 # otf2 NAME [--json] [--site CALL@FILE:LINE@RANK ...] [--path CALL@FILE:LINE=main/f@LINE/...]
 otf2() {
     local name=$1 json=(); shift
@@ -52,6 +69,7 @@ otf2() {
 # Every wait-state scenario, 4 ranks: calls from main and from 8 functions.
 if outputs all 4 -- "$T/an_scenarios" all; then
     cube all --json
+    cubelib all
     # the call tree as the source has it: late_sender() calls MPI_Recv at
     # line 53; main calls MPI_Barrier at 223; collectives() calls realign()
     # at 130 and at 133, two paths to its MPI_Wait at 116 (the call paths
@@ -102,6 +120,7 @@ fi
 # binding; the root of the call tree is the program's main.
 if outputs f08 2 -- "$T/pingpong_f08"; then
     cube f08 --json
+    cubelib f08
     otf2 f08 --json
 fi
 
@@ -111,6 +130,7 @@ desc="outputs nolines"
 if mpicc -O1 -o "$dir/ring_nog" tests/mpi/ring.c -lm >"$OUT" 2>&1; then
     if outputs nolines 4 -- "$dir/ring_nog" waitall 8 5; then
         cube nolines --json
+        cubelib nolines
         otf2 nolines --json
     fi
 else bad "$desc: mpicc"; fi
