@@ -63,26 +63,63 @@ if [ -f "$OUT/load.csv" ]; then
 fi
 echo "wrote $OUT/table2.md and $OUT/table2.csv"
 
+# seshat against SMPI (MODES has smpi): wall times side by side, medians.
+if awk -F, '$4 == "smpi" && $6 == "ok" { f = 1 } END { exit !f }' "$csv"; then
+    awk -F, -v md="$OUT/smpi.md" -v out="$OUT/smpi.csv" '
+    function median(list,   n, a, i, j, t) {
+        n = split(list, a, " ")
+        for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] + 0 > t + 0; j--) a[j + 1] = a[j]; a[j + 1] = t }
+        return n ? a[int((n + 1) / 2)] : ""
+    }
+    function ratio(a, b) { return (a == "" || b == "" || b + 0 == 0) ? "" : sprintf("%.2f", a / b) }
+    function pct(a, b) { return (a == "" || b == "" || b + 0 == 0) ? "" : sprintf("%+.1f%%", 100 * (a - b) / b) }
+    NR == 1 { next }
+    $4 == "sim" || $4 == "smpi" || $4 == "native" {
+        k = $1 "." $2 "." $3
+        if (!(k in keys)) { keys[k] = 1; order[++nk] = k }
+        if ($6 != "ok") failed[k] = failed[k] " " $4
+        if ($10 != "") wall[k, $4] = wall[k, $4] " " $10
+        if ($7 != "") rep[k, $4] = rep[k, $4] " " $7
+    }
+    END {
+        print "run,native_reported_s,seshat_reported_s,smpi_reported_s,seshat_vs_smpi_reported,seshat_wall_s,smpi_wall_s,seshat_wall_over_smpi,status" > out
+        print "| run | native reported (s) | seshat reported (s) | SMPI reported (s) | seshat vs SMPI (reported) | seshat wall (s) | SMPI wall (s) | seshat wall / SMPI wall | status |" > md
+        print "|---|---|---|---|---|---|---|---|---|" > md
+        for (i = 1; i <= nk; i++) {
+            k = order[i]
+            sw = median(wall[k, "sim"]); mw = median(wall[k, "smpi"])
+            sr = median(rep[k, "sim"]); mr = median(rep[k, "smpi"]); nr = median(rep[k, "native"])
+            st = (k in failed) ? "failed:" failed[k] : "ok"
+            row = k "," nr "," sr "," mr "," pct(sr, mr) "," sw "," mw "," ratio(sw, mw) "," st
+            print row > out
+            gsub(",", " | ", row); print "| " row " |" > md
+        }
+    }' "$csv"
+    echo "wrote $OUT/smpi.md and $OUT/smpi.csv"
+fi
+
 if ! command -v gnuplot >/dev/null; then
     echo "report.sh: gnuplot not found, no figures (apt-get install gnuplot-nox)" >&2
     exit 0
 fi
 for k in $(awk -F, 'NR > 1 { print $1 "." $2 "." $3 }' "$csv" | sort -u); do
     IFS=. read -r b c n <<<"$k"
-    for m in native sim traced host; do
+    plot=""
+    for m in native sim traced host smpi; do
         awk -F, -v b="$b" -v c="$c" -v n="$n" -v m="$m" '$1 == b && $2 == c && $3 == n && $4 == m && $7 != "" { print $5, $7 }' "$csv" >"$OUT/.$k.$m.dat"
+        [ -s "$OUT/.$k.$m.dat" ] || continue
+        case $m in native) t=native ;; sim) t=seshat ;; traced) t="seshat + trace" ;;
+                   host) t="seshat, host preset" ;; smpi) t="SMPI" ;; esac
+        plot="$plot${plot:+, }\"$OUT/.$k.$m.dat\" using 1:2 with linespoints title \"$t\""
     done
-    host=""
-    [ -s "$OUT/.$k.host.dat" ] && host=", \"$OUT/.$k.host.dat\" using 1:2 with linespoints title \"seshat, host preset\""
+    [ -n "$plot" ] || continue
     gnuplot <<EOP
 set terminal pngcairo size 720,420 noenhanced
 set output "$OUT/$k.png"
 set title "$k: reported time per run"
 set xlabel "run"; set ylabel "reported time (s)"; set key outside; set grid
 set yrange [0:*]
-plot "$OUT/.$k.native.dat" using 1:2 with linespoints title "native", \
-     "$OUT/.$k.sim.dat" using 1:2 with linespoints title "seshat", \
-     "$OUT/.$k.traced.dat" using 1:2 with linespoints title "seshat + trace"$host
+plot $plot
 EOP
     rm -f "$OUT"/.$k.*.dat
 done

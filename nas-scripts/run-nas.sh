@@ -6,7 +6,9 @@
 # For every benchmark, class and rank count found in $NPB_BIN it runs
 # interleaved series: native (plain mpirun), simulated (seshat, no trace),
 # traced (seshat with a full trace) and, if MODES has it, host (seshat with
-# the calibrated `host` preset: the model's prediction of this machine),
+# the calibrated `host` preset: the model's prediction of this machine) and,
+# if MODES has it, smpi (SimGrid's SMPI on binaries built with smpicc/smpif90,
+# found in $SMPI_BIN, on a cluster with seshat's default 1.5 us / 12.5 GB/s),
 # $REPS times each, and records the
 # reported time, Mop/s, verification, wall time, peak memory, trace size and
 # events. Results go to OUTDIR (default nas-results/): runs.csv, then
@@ -16,6 +18,9 @@
 # NPROCS="4"  REPS=5  MODES="native sim traced" (add "host" after running
 # seshat-calibrate)  SESHAT_RUN=build/bin/seshat-run  SESHAT_ARGS="" (for sim
 # and traced)  HOST_ARGS="--preset host"  TIMEOUT=900 (seconds per run).
+# smpi: SMPI_BIN (required), SMPI_PLATFORM (default: a generated cluster,
+# SMPI_LINK_LATENCY=0.75us per link, two links per route, and
+# SMPI_BANDWIDTH=12.5GBps), SMPI_ARGS="--cfg=smpi/host-speed:1Gf".
 # Binaries are named bt.A.x (NPB 3.4) or bt.A.4 (NPB 3.3); nothing from NPB
 # is part of seshat: build it yourself (see docs/validation.md).
 set -u
@@ -36,6 +41,12 @@ die() { echo "run-nas.sh: $*" >&2; exit 2; }
 [ -n "${NPB_BIN:-}" ] || die "set NPB_BIN to the directory of your NPB-MPI binaries (e.g. NPB3.4-MPI/bin)"
 [ -d "$NPB_BIN" ] || die "NPB_BIN=$NPB_BIN is not a directory"
 [ -x "$SESHAT_RUN" ] || die "$SESHAT_RUN not found: run make first (or set SESHAT_RUN)"
+case " $MODES " in *" smpi "*)
+    [ -n "${SMPI_BIN:-}" ] || die "MODES has smpi: set SMPI_BIN to the directory of NPB binaries built with smpicc/smpif90"
+    [ -d "$SMPI_BIN" ] || die "SMPI_BIN=$SMPI_BIN is not a directory"
+    command -v smpirun >/dev/null || die "MODES has smpi but smpirun is not on PATH (apt-get install libsimgrid-dev)"
+    [ -z "${SMPI_PLATFORM:-}" ] || [ -f "$SMPI_PLATFORM" ] || die "SMPI_PLATFORM=$SMPI_PLATFORM is not a file" ;;
+esac
 case " $MODES " in *" host "*)
     "$SESHAT_RUN" $HOST_ARGS --print-config -np 1 true >/dev/null 2>&1 ||
         die "MODES has host but '$SESHAT_RUN $HOST_ARGS' does not load: run seshat-calibrate first" ;;
@@ -56,6 +67,25 @@ mkdir -p "$OUT/logs" "$OUT/traces"
 csv="$OUT/runs.csv"
 [ -f "$csv" ] || echo "bench,class,np,mode,rep,status,reported_s,mops,verified,wall_s,peak_kb,trace_bytes,events,virtual_s" >"$csv"
 root=""; [ "$(id -u)" -eq 0 ] && root=--allow-run-as-root
+SMPI_ARGS=${SMPI_ARGS:---cfg=smpi/host-speed:1Gf}
+case " $MODES " in *" smpi "*)
+    # One host per rank on a crossbar: the route is two links (up, down).
+    maxn=1; for n in $NPROCS; do [ "$n" -gt "$maxn" ] && maxn=$n; done
+    smpi_hosts="$OUT/smpi-hosts"
+    for i in $(seq 0 $((maxn - 1))); do echo "node-$i"; done >"$smpi_hosts"
+    if [ -z "${SMPI_PLATFORM:-}" ]; then
+        SMPI_PLATFORM="$OUT/smpi-platform.xml"
+        cat >"$SMPI_PLATFORM" <<EOX
+<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <cluster id="seshat" prefix="node-" suffix="" radical="0-$((maxn - 1))" speed="1Gf"
+           bw="${SMPI_BANDWIDTH:-12.5GBps}" lat="${SMPI_LINK_LATENCY:-0.75us}"
+           loopback_bw="100GBps" loopback_lat="0us"/>
+</platform>
+EOX
+    fi ;;
+esac
 have_time=0; [ -x /usr/bin/time ] && have_time=1
 
 run_one() {   # run_one BENCH CLASS NP MODE REP BINARY
@@ -67,7 +97,11 @@ run_one() {   # run_one BENCH CLASS NP MODE REP BINARY
         sim)    cmd=("$SESHAT_RUN" $SESHAT_ARGS -np "$n" -- "$bin") ;;
         traced) rm -rf "$tdir"; cmd=("$SESHAT_RUN" $SESHAT_ARGS --trace "$tdir" -np "$n" -- "$bin") ;;
         host)   cmd=("$SESHAT_RUN" $HOST_ARGS -np "$n" -- "$bin") ;;
-        *)      die "unknown mode '$mode' in MODES (native sim traced host)" ;;
+        smpi)   local sb="$SMPI_BIN/$(basename "$bin")"
+                [ -x "$sb" ] || { echo "$b,$c,$n,$mode,$rep,missing,,,no,,,,," >>"$csv"
+                                  echo "run-nas.sh: no SMPI binary $sb (skipped)" >&2; return; }
+                cmd=(smpirun -np "$n" -platform "$SMPI_PLATFORM" -hostfile "$smpi_hosts" $SMPI_ARGS "$sb") ;;
+        *)      die "unknown mode '$mode' in MODES (native sim traced host smpi)" ;;
     esac
     local start end status=ok
     start=$(date +%s.%N)

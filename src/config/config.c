@@ -431,10 +431,6 @@ static int validate(const seshat_config *cfg, char *err, size_t errlen)
     if (cfg->sg_contention && cfg->model != SESHAT_MODEL_SIMGRID)
         return fail(err, errlen, "network.contention = on needs network.model = simgrid "
                     "(the loggp model has no links to share)");
-    if (cfg->sg_contention && cfg->sim_per_node)
-        return fail(err, errlen, "simulator.ranks = per-node: not with network.contention = on "
-                    "(its one SimGrid engine serves every rank; use simulator.ranks = 1; "
-                    "docs/cluster.md)");
     if (cfg->bandwidth_Bps * cfg->bandwidth_factor < 1e3)
         return fail(err, errlen, "network.bandwidth x network.bandwidth_factor = %gB/s: "
                     "expected at least 1KB/s", cfg->bandwidth_Bps * cfg->bandwidth_factor);

@@ -156,7 +156,8 @@ static int sg_check(const seshat_config *cfg, char *err, size_t errlen)
     }
     if (cfg->sg_contention && cfg->sim_ranks != 1) {
         snprintf(err, errlen, "network.contention = on runs one SimGrid engine: simulator.ranks "
-                 "must be 1 (it is %d)", cfg->sim_ranks);
+                 "must be 1 or per-node (it is %s%d)", cfg->sim_per_node ? "per-node:" : "",
+                 cfg->sim_ranks);
         return -1;
     }
     if (cfg->sg_contention && (cfg->sg_model == SESHAT_SG_SMPI || cfg->sg_model == SESHAT_SG_IB)) {

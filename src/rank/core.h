@@ -21,6 +21,8 @@ typedef struct seshat_placement {
     int napp, nmodel;        /* application ranks N (0..N-1), model ranks K (N..N+K-1) */
     int *model_of;           /* application rank -> world rank of its model rank */
     int *model_node;         /* per-node: model rank N + i -> lowest world rank on its node */
+    int forward;             /* per-node with contention = on: every report goes to the
+                                sender's own model rank, which forwards it to the engine */
 } seshat_placement;
 /* From simulator.ranks (collective over the real world for per-node);
  * -1 and err when the job does not fit it. */
@@ -66,10 +68,12 @@ void *seshat_xcalloc(size_t n, size_t size);
 int seshat_runtime_start(void);
 /* Runs inside MPI_Finalize before the real finalize. */
 void seshat_runtime_stop(void);
-/* World rank of the model rank that serves application rank `r`. */
+/* World rank of the model rank this rank reports about application rank
+ * `r` to: the one serving `r`, or under forwarding this rank's own (so the
+ * engine gets each rank's reports in the order it sent them). */
 static inline int seshat_model_rank_of(int r)
 {
-    return seshat_rt.place.model_of[r];
+    return seshat_rt.place.model_of[seshat_rt.place.forward ? seshat_rt.world_rank : r];
 }
 
 /* ---- virtual clock (clock.c) ---- */

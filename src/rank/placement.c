@@ -107,6 +107,7 @@ int seshat_placement_build(seshat_placement *p, const seshat_config *cfg, int wo
                            int world_size, char *err, size_t n)
 {
     p->model_of = p->model_node = NULL;
+    p->forward = 0;
     if (!cfg->sim_per_node)
         return plain(p, world_size, cfg->sim_ranks, err, n);
     int *leader = node_leaders(world_rank, world_size);
@@ -115,8 +116,26 @@ int seshat_placement_build(seshat_placement *p, const seshat_config *cfg, int wo
         return -1;
     }
     int rc = per_node(p, leader, world_size, cfg->sim_ranks, err, n);
+    p->forward = cfg->model == SESHAT_MODEL_SIMGRID && cfg->sg_contention && p->nmodel > 1;
     free(leader);
     return rc;
+}
+
+/* Forwarding (contention = on): which model rank runs the engine, on
+ * which node (names: the application ranks' nodes, by rank). */
+static void print_engine(const seshat_placement *p, const char *names)
+{
+    int *fw = seshat_xmalloc((size_t)p->nmodel * sizeof *fw);
+    for (int i = 1; i < p->nmodel; i++)
+        fw[i - 1] = p->napp + i;
+    char list[256];
+    seshat_rankset_format(fw, p->nmodel - 1, list, sizeof list);
+    fprintf(stderr, "seshat: contention: node %s: model rank %d runs the SimGrid engine; "
+            "model rank%s %s forward%s to it\n",
+            p->model_node[0] < p->napp ? names + (size_t)p->model_node[0] * MPI_MAX_PROCESSOR_NAME
+                                       : "?",
+            p->napp, p->nmodel > 2 ? "s" : "", list, p->nmodel > 2 ? "" : "s");
+    free(fw);
 }
 
 /* Rank 0 of app: one line per model rank, "seshat: node NAME: model rank
@@ -144,6 +163,8 @@ void seshat_placement_print(const seshat_placement *p, MPI_Comm app, int app_ran
                     ? names + (size_t)p->model_node[m - p->napp] * MPI_MAX_PROCESSOR_NAME : "?", m,
                 k == 1 ? "rank " : k ? "ranks " : "", k ? list : "none");
     }
+    if (p->forward && names)
+        print_engine(p, names);
     free(served);
     free(names);
 }

@@ -1,11 +1,14 @@
 /* backend.h - how a model rank times what application ranks report on
- * the relay path: one interface, two backends, no backend `if` in
+ * the relay path: one interface, three backends, no backend `if` in
  * server.c.
  *   stateless.c     each message and collective from the model alone
  *                   (contention = off): answers at once;
  *   conservative.c  contention = on: every transfer a flow in one SimGrid
  *                   engine, advanced as far as the ranks' promises allow
- *                   (contention.c, cn_coll.c; docs/models.md, "Contention"). */
+ *                   (contention.c, cn_coll.c; docs/models.md, "Contention");
+ *   forward.c       contention = on with per-node model ranks, on every
+ *                   model rank but the engine's (world rank N): its node's
+ *                   reports go to the engine in batches (docs/cluster.md). */
 #ifndef SESHAT_BACKEND_H
 #define SESHAT_BACKEND_H
 
@@ -25,7 +28,28 @@ typedef struct seshat_backend_io {
     void (*reply)(void *ctx, int dst, int seq, int64_t sender_done);
     /* The message log: `e` took net_ns on the network. */
     void (*log)(void *ctx, const seshat_envelope *e, int64_t net_ns);
+    /* forward.c: send `bytes` of seshat_fwd_item to the engine
+     * (SESHAT_TAG_FWD); 1 if another report already waits to be received. */
+    void (*forward)(void *ctx, int engine, const void *buf, int bytes);
+    int (*pending)(void *ctx);
 } seshat_backend_io;
+
+/* One forwarded report: the wire.h message `tag` that application rank
+ * `from` sent to its node's model rank. */
+typedef struct seshat_fwd_item {
+    int32_t tag, from;
+    union {
+        seshat_envelope e;
+        seshat_post p;
+        seshat_coll_entry c;
+        seshat_block b;
+    } u;
+} seshat_fwd_item;
+/* A batch is sent eagerly, over shared memory as over TCP (64 KiB). */
+#define SESHAT_FWD_MAX 48
+_Static_assert(SESHAT_FWD_MAX * sizeof(seshat_fwd_item) + SESHAT_PML_HEADER_ROOM <=
+                   SESHAT_SHM_EAGER_LIMIT,
+               "a forwarded batch is sent eagerly");
 
 typedef struct seshat_backend {
     const char *name;
@@ -44,10 +68,15 @@ typedef struct seshat_backend {
     void (*finish)(void *self, int summary);
 } seshat_backend;
 
-/* The two backends (server.c picks one); 0, or -1 if out of memory. */
+/* The backends (server.c picks one); 0, or -1 if out of memory. */
 int seshat_backend_stateless(seshat_backend *b, const seshat_model *m, const seshat_config *cfg,
                              const seshat_backend_io *io);
 int seshat_backend_conservative(seshat_backend *b, const seshat_model *m, int napp,
                                 const seshat_backend_io *io);
+/* forward.c: model rank `me` forwards to the engine's world rank. */
+int seshat_backend_forward(seshat_backend *b, int me, int engine, const seshat_backend_io *io);
+/* The engine: hand a batch's n items to `be` in order. Returns how many
+ * were FIN, or -1 if an item is malformed (rank outside 0..napp-1, tag). */
+int seshat_forward_deliver(const seshat_backend *be, const seshat_fwd_item *it, int n, int napp);
 
 #endif

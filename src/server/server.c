@@ -1,6 +1,7 @@
 /* server.c - the model rank's loop. On the relay path it hands every
  * report to the backend (backend.h: stateless, or conservative under
- * contention = on), spinning adaptively since sleeping costs 22-75 us per
+ * contention = on; with per-node model ranks the engine's rank also takes
+ * the batches the others forward, forward.c), spinning adaptively since sleeping costs 22-75 us per
  * wake-up here; on the direct path it only collects envelope batches (and
  * answers route requests) and may sleep. It also keeps the matrix, the
  * live status and the watchdog. */
@@ -85,6 +86,48 @@ static void io_reply(void *ctx, int dst, int seq, int64_t sender_done)
 static void io_log(void *ctx, const seshat_envelope *e, int64_t net_ns)
 {
     log_line(ctx, e, net_ns);
+}
+
+static void io_forward(void *ctx, int engine, const void *buf, int bytes)
+{
+    const struct server *s = ctx;
+    s->a->send(buf, bytes, MPI_BYTE, engine, SESHAT_TAG_FWD, s->a->control);
+}
+
+/* A message whose handling ends in be.advance waits (a watchdog note's
+ * does not: the batch would wait for the next report). */
+static int io_pending(void *ctx)
+{
+    const struct server *s = ctx;
+    int flag = 0;
+    MPI_Status st;
+    s->a->iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, s->a->control, &flag, &st);
+    return flag && st.MPI_TAG != SESHAT_TAG_WATCH;
+}
+
+/* contention = on with per-node model ranks: one engine, world rank N
+ * (the first node's model rank); the others forward to it (forward.c). */
+static int forwarding(const seshat_server_args *a)
+{
+    return (a->model->caps & SESHAT_MODEL_CAP_CONTENTION) && a->cfg->sg_contention &&
+           a->cfg->sim_per_node && a->nmodel > 1;
+}
+
+/* The engine: a batch of reports another node's model rank forwards. */
+static void on_forwarded(struct server *s, const MPI_Status *st)
+{
+    seshat_fwd_item buf[SESHAT_FWD_MAX];
+    int n = 0;
+    s->a->get_count(st, MPI_BYTE, &n);
+    s->a->recv(buf, (int)sizeof buf, MPI_BYTE, st->MPI_SOURCE, SESHAT_TAG_FWD, s->a->control,
+               MPI_STATUS_IGNORE);
+    int fins = n % (int)sizeof buf[0] ? -1
+               : seshat_forward_deliver(&s->be, buf, n / (int)sizeof buf[0], s->a->napp);
+    if (fins < 0)
+        seshat_error("model rank %d: a malformed forwarded batch from rank %d (%d bytes)",
+                     s->a->world_rank, st->MPI_SOURCE, n);
+    else
+        s->fins += fins;
 }
 
 static void on_envelope(struct server *s, const seshat_envelope *e)
@@ -285,6 +328,9 @@ static void handle(struct server *s, const MPI_Status *st)
         s->a->recv(&u.b, sizeof u.b, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, c, MPI_STATUS_IGNORE);
         s->be.block(s->be.self, st->MPI_SOURCE, &u.b);
         break;
+    case SESHAT_TAG_FWD:
+        on_forwarded(s, st);
+        break;
     case SESHAT_TAG_WATCH:
         on_watch(s, st);
         return;
@@ -323,10 +369,12 @@ static void status(struct server *s, int64_t now)
 static void backend_new(struct server *s)
 {
     const seshat_server_args *a = s->a;
-    seshat_backend_io io = { s, io_answer, io_reply, io_log };
+    seshat_backend_io io = { s, io_answer, io_reply, io_log, io_forward, io_pending };
     int cn = (a->model->caps & SESHAT_MODEL_CAP_CONTENTION) && a->cfg->sg_contention;
-    if (cn ? seshat_backend_conservative(&s->be, a->model, a->napp, &io)
-           : seshat_backend_stateless(&s->be, a->model, a->cfg, &io)) {
+    int fw = forwarding(a) && a->world_rank != a->napp;
+    if (fw ? seshat_backend_forward(&s->be, a->world_rank, a->napp, &io)
+           : cn ? seshat_backend_conservative(&s->be, a->model, a->napp, &io)
+                : seshat_backend_stateless(&s->be, a->model, a->cfg, &io)) {
         fprintf(stderr, "seshat: model rank %d: out of memory (backend)\n", a->world_rank);
         exit(1);
     }
@@ -344,6 +392,8 @@ void seshat_server_run(const seshat_server_args *a)
     struct server s = { .a = a, .start = mono_ns() };
     for (int r = 0; r < a->napp; r++)
         s.served += a->model_of[r] == a->world_rank;
+    if (forwarding(a) && a->world_rank == a->napp)
+        s.served = a->napp;     /* the engine: the others' fins come forwarded */
     int relay = a->cfg->path == SESHAT_PATH_RELAY;
     if (a->cfg->report_matrix && seshat_matrix_init(&s.matrix, a->napp))
         seshat_error("report.matrix: out of memory for %d ranks", a->napp);

@@ -270,6 +270,21 @@ void seshat_nodes_print(const seshat_node_map *m, FILE *out, const char *prefix)
     free(served);
 }
 
+void seshat_nodes_print_engine(const seshat_node_map *m, FILE *out, const char *prefix)
+{
+    if (m->nmodel < 2)
+        return;
+    int *fw = malloc((size_t)m->nmodel * sizeof *fw);
+    char list[256];
+    for (int i = 1; fw && i < m->nmodel; i++)
+        fw[i - 1] = m->napp + i;
+    seshat_rankset_format(fw, fw ? m->nmodel - 1 : 0, list, sizeof list);
+    fprintf(out, "%scontention: node %s: model rank %d runs the SimGrid engine; model rank%s %s "
+            "forward%s to it\n", prefix, m->node[m->node_of[m->napp]].name, m->napp,
+            m->nmodel > 2 ? "s" : "", list, m->nmodel > 2 ? "" : "s");
+    free(fw);
+}
+
 void seshat_nodes_free(seshat_node_map *m)
 {
     free(m->node);

@@ -36,6 +36,9 @@ int seshat_nodes_rankfile(const seshat_node_map *m, const char *path, const char
                           char *err, size_t n);
 /* "<prefix>node NAME: model rank M serves ranks LIST", one per model rank. */
 void seshat_nodes_print(const seshat_node_map *m, FILE *out, const char *prefix);
+/* contention = on: "<prefix>contention: node NAME: model rank N runs the
+ * SimGrid engine; model ranks LIST forward to it" (nothing on one node). */
+void seshat_nodes_print_engine(const seshat_node_map *m, FILE *out, const char *prefix);
 void seshat_nodes_free(seshat_node_map *m);
 
 #endif

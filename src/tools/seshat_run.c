@@ -408,6 +408,8 @@ int main(int argc, char **argv)
     if (dry) {
         if (cfg.sim_per_node)
             seshat_nodes_print(&map, stdout, "# ");
+        if (cfg.sim_per_node && cfg.model == SESHAT_MODEL_SIMGRID && cfg.sg_contention)
+            seshat_nodes_print_engine(&map, stdout, "# ");
         if (rankfile[0])
             printf("# rankfile %s (written for this command; remove it after)\n", rankfile);
         print_quoted(args);

@@ -23,6 +23,7 @@ enum seshat_wire_tag {
     SESHAT_TAG_BLOCK = 10,  /* app -> model (contention): seshat_block, about to wait */
     SESHAT_TAG_WATCH = 11,  /* app -> first model rank: seshat_watch_note */
     SESHAT_TAG_DIE = 12,    /* first model rank -> all: the job is hung, exit */
+    SESHAT_TAG_FWD = 13,    /* model -> engine (contention, per-node): seshat_fwd_item[] */
     SESHAT_TAG_REPLY0 = 64  /* + seq: sender's rendezvous completion time */
 };
 #define SESHAT_SEQ_MASK 0x0fffffff

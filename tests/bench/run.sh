@@ -140,3 +140,8 @@ EOT
         /<!-- END simgrid -->/ { skip = 0 }
         !skip { print }' "$doc" >"$doc.tmp" && mv "$doc.tmp" "$doc"
 fi
+
+# Start-up and memory at scale, and NAS against SMPI (skipped unless
+# NPB_BIN and SMPI_BIN name binaries you built).
+BUILD="$BUILD" tests/bench/startup.sh
+BUILD="$BUILD" tests/bench/nas_smpi.sh

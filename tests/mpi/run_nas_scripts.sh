@@ -52,4 +52,28 @@ if NPB_BIN="$dir/bin" BENCHMARKS="cg ep" CLASSES="S F" NPROCS=2 REPS=2 MODES="na
             ok "$desc: figure $(cat "$dir/png.txt")" || bad "$desc: figure"
     fi
 fi
+# smpi mode: SimGrid's SMPI on binaries built with smpicc, on the generated
+# cluster (0.75 us per link, two links): 100 ring steps of 4 bytes take
+# 100 x 1.5 us = 150 us under both, printed by the stand-in as 0.000150.
+desc="nas-scripts: smpi mode without SMPI_BIN"
+NPB_BIN="$dir/bin" MODES="sim smpi" job "$desc" nas-scripts/run-nas.sh "$dir/smpi-out" &&
+    { [ $rc -eq 2 ] && grep -q "set SMPI_BIN" "$OUT" && ok "$desc" || bad "$desc: exit $rc"; }
+if command -v smpicc >/dev/null && command -v smpirun >/dev/null; then
+    desc="nas-scripts: smpi mode beside seshat"
+    mkdir -p "$dir/smpibin"
+    if ! smpicc -O2 -o "$dir/smpibin/cg.S.x" tests/mpi/fake_npb.c >"$dir/smpicc.log" 2>&1; then
+        bad "$desc: smpicc failed: $(tail -1 "$dir/smpicc.log")"
+    elif NPB_BIN="$dir/bin" SMPI_BIN="$dir/smpibin" BENCHMARKS=cg CLASSES=S NPROCS=2 REPS=1 MODES="sim smpi" \
+        SESHAT_ARGS="--set simulator.clock=none --set network.overhead=0" \
+        SMPI_ARGS="--cfg=smpi/host-speed:1Gf --cfg=smpi/simulate-computation:no --cfg=network/model:CM02" \
+        job "$desc" nas-scripts/run-nas.sh "$dir/smpi-out"; then
+        grep -q '^cg,S,2,smpi,1,ok,0.000150,' "$dir/smpi-out/runs.csv" && grep -q '^cg,S,2,sim,1,ok,0.000150,' "$dir/smpi-out/runs.csv" &&
+            ok "$desc: both report 0.000150 s" || bad "$desc: $(grep '^cg,S,2,' "$dir/smpi-out/runs.csv")"
+        grep -qE '^\| cg.S.2 \|  \| 0.000150 \| 0.000150 \| \+0.0% \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \| ok \|$' "$dir/smpi-out/smpi.md" &&
+            ok "$desc: smpi.md row with the wall ratio" || bad "$desc: smpi.md: $(grep cg.S.2 "$dir/smpi-out/smpi.md")"
+        grep -q 'radical="0-1"' "$dir/smpi-out/smpi-platform.xml" && ok "$desc: platform sized to the largest run" ||
+            bad "$desc: platform: $(grep radical "$dir/smpi-out/smpi-platform.xml")"
+    fi
+fi
+
 summary

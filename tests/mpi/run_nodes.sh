@@ -87,9 +87,6 @@ for v in per-node:0 per-node:65 per-nodes per-node: per-node:x 0; do
     refuse "simulator.ranks = $v" "simulator.ranks = \"$v\": expected a whole number from 1 to 65536, per-node or per-node:C" \
         "$RUN" --set simulator.ranks=$v --dry-run -np 2 -- "$T/ring" waitall 8 5
 done
-refuse "per-node with contention" "simulator.ranks = per-node: not with network.contention = on" \
-    "$RUN" --set simulator.ranks=per-node --set network.model=simgrid --set network.contention=on \
-    --dry-run -np 2 -- "$T/ring" waitall 8 5
 printf '%s slots=two\n' "$me" >"$dir/hosts-bad"
 SESHAT_MPIRUN_ARGS="--hostfile $dir/hosts-bad" refuse "hostfile slots=two" \
     "line 1: 'slots=two': expected NAME [slots=N]" \
@@ -134,14 +131,16 @@ fi
 same() {
     local name=$1 hosts=$2 np=$3 set=$4; shift 4
     desc="$name: $hosts, dry run"
-    SESHAT_MPIRUN_ARGS=$(on "$hosts") job "$desc" "$RUN" --set simulator.ranks="$set" --dry-run \
+    SESHAT_MPIRUN_ARGS=$(on "$hosts") job "$desc" "$RUN" "${EXTRA[@]}" --set simulator.ranks="$set" --dry-run \
         -np "$np" -- "$@" || return
     drop_rankfile
     local map; map=$(sed -n 's/^# node /node /p' "$OUT")
+    local engine; engine=$(sed -n 's/^# contention: //p' "$OUT")
     desc="$name: single node"
     job "$desc" "$RUN" "${BASE[@]}" "${EXTRA[@]}" -np "$np" -- "$@" || return
     local ref; ref=$(results)
     [ -n "$ref" ] && [ $rc -eq 0 ] || { bad "$desc: exit $rc, no RESULT lines"; return 1; }
+    echo "$ref" >"$dir/ref"
     desc="$name: $hosts, simulator.ranks = $set"
     SESHAT_MPIRUN_ARGS=$(on "$hosts") job "$desc" "$RUN" "${BASE[@]}" "${EXTRA[@]}" \
         --set simulator.ranks="$set" -np "$np" -- "$@" || return
@@ -154,6 +153,11 @@ same() {
     [ "$nodes" = "$map" ] && [ "$(echo "$map" | wc -l)" = "$want" ] \
         && ok "$desc: summary shows the dry run's mapping ($want model ranks: $(echo "$nodes" | tr '\n' ';'))" \
         || bad "$desc: summary mapping '$nodes', dry run '$map' ($want model ranks expected)"
+    [ -z "$engine" ] && return 0
+    # contention: the engine's rank and node, as the dry run said
+    local got; got=$(sed -n 's/^seshat: contention: node /node /p' "$OUT")
+    [ "$got" = "$engine" ] && ok "$desc: summary names the engine as the dry run did ($engine)" \
+        || bad "$desc: summary '$got', dry run '$engine'"
 }
 EXTRA=()
 same "pingpong" hosts1 2 per-node "$T/pingpong" blocking 8 1024 1048576 &&
@@ -161,8 +165,55 @@ same "pingpong" hosts1 2 per-node "$T/pingpong" blocking 8 1024 1048576 &&
 EXTRA=(--set network.path=relay)
 same "ring (relay)" hosts2 6 per-node:2 "$T/ring" waitall 1048576 2
 EXTRA=()
+same "ring" hosts3 6 per-node "$T/ring" waitany 65536 3
 same "collectives" hosts3 6 per-node "$T/coll_times" 8 all
 same "collectives (split)" hosts2 6 per-node:2 "$T/coll_times" 1024 all split
+# Contention (one SimGrid engine, the model rank of the first node; the
+# other nodes' model ranks forward their ranks' reports to it): the same
+# times as the single model rank (the collectives of 256 KiB on the fat
+# tree share links: their times differ from contention = off).
+if [ -f "$BUILD/lib/libseshat-simgrid.so" ]; then
+    EXTRA=(--set network.model=simgrid --set network.platform="$PWD/config/platforms/fat_tree.xml"
+           --set network.contention=on)
+    # forwarded: the model rank of each other node sent its ranks' reports
+    # (N envelopes, posts, blocks, entries, fins: at least one per rank)
+    forwarded() {
+        local m n
+        for m in "$@"; do
+            n=$(sed -n "s/^seshat: contention: model rank $m forwarded \([0-9]*\) reports in [0-9]* batches to the engine (model rank 6)$/\1/p" "$OUT")
+            [ "${n:-0}" -ge 3 ] && ok "$desc: model rank $m forwarded $n reports to the engine" \
+                || bad "$desc: model rank $m forwarded '${n}' reports"
+        done
+    }
+    same "ring (contention)" hosts3 6 per-node "$T/ring" waitall 1048576 2 && forwarded 7 8
+    # the stress patterns of run_contention.sh most sensitive to the order
+    # of reports: wildcard receives; a late rank while the others wait in
+    # an Allreduce
+    for pat in wildcard mixed; do
+        desc="cn_stress $pat (contention): single node"
+        job "$desc" "$RUN" "${BASE[@]}" "${EXTRA[@]}" -np 6 -- "$T/cn_stress" $pat || continue
+        v1=$(sed -n "s/^pattern $pat vtime_ns \([0-9]*\)$/\1/p" "$OUT")
+        desc="cn_stress $pat (contention): hosts3, simulator.ranks = per-node"
+        SESHAT_MPIRUN_ARGS=$(on hosts3) job "$desc" "$RUN" "${BASE[@]}" "${EXTRA[@]}" \
+            --set simulator.ranks=per-node -np 6 -- "$T/cn_stress" $pat || continue
+        v2=$(sed -n "s/^pattern $pat vtime_ns \([0-9]*\)$/\1/p" "$OUT")
+        [ $rc -eq 0 ] && grep -qx ok "$OUT" && [ -n "$v1" ] && [ "$v1" = "$v2" ] \
+            && ok "$desc: ok, virtual time $v2 ns as on one node" \
+            || bad "$desc: exit $rc, virtual time '$v2' ns, one node '$v1' ns"
+        forwarded 7 8
+    done
+    same "collectives (contention)" hosts2 6 per-node "$T/coll_times" 262144 all && forwarded 7
+    # ... and contention changed these times (the test above is not vacuous)
+    EXTRA[-1]=network.contention=off
+    desc="collectives, contention = off, single node"
+    if job "$desc" "$RUN" "${BASE[@]}" "${EXTRA[@]}" -np 6 -- "$T/coll_times" 262144 all; then
+        n=$(results | diff - "$dir/ref" | grep -c '^>')
+        [ "$(results | wc -l)" = 138 ] && [ "$n" -ge 30 ] \
+            && ok "$desc: $n of 138 times differ from contention = on" \
+            || bad "$desc: only $n times differ from contention = on"
+    fi
+    EXTRA=()
+fi
 
 # Traces and the analyzer: the streams written on 3 nodes give the same
 # statistics and the same analysis as the single-node ones, also with each
