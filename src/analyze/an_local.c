@@ -329,29 +329,42 @@ static void on_comm(void *ctx, int64_t id, int size, const int64_t *world)
     }
 }
 
-/* sites-R.txt: "index = function file:line module" per line. */
+/* One frame as the outputs show it: "file:line (function)", or
+ * "function in module+0xOFF" without line information. */
+static size_t frame_text(char *buf, size_t n, const char *fn, const char *loc, const char *mod)
+{
+    const char *base = strrchr(mod, '/');
+    int k = loc[0] != '?' ? snprintf(buf, n, "%s (%s)", loc, fn)
+                          : snprintf(buf, n, "%s in %s%s", fn, base ? base + 1 : mod, loc + 1);
+    return k < 0 ? 0 : (size_t)k < n ? (size_t)k : n - 1;
+}
+
+/* sites-R.txt: "index = function file:line module [< caller ...]" per
+ * line; a site's location is its frame, then " < " and each caller's
+ * (root.c splits them into location and callers). */
 static void read_sites(an_rank *R, const char *dir)
 {
-    char path[4200], line[4096];
+    char path[4200], line[16384];
     snprintf(path, sizeof path, "%s/sites-%d.txt", dir, R->rank);
     FILE *f = fopen(path, "r");
-    seshat_site_line sl;
-    while (f && fgets(line, sizeof line, f)) {
-        if (!seshat_site_line_parse(line, &sl))
+    seshat_site_line *sl = malloc(sizeof *sl);
+    char *buf = malloc(sizeof line);
+    while (f && sl && buf && fgets(line, sizeof line, f)) {
+        if (!seshat_site_line_parse(line, sl))
             continue;
-        int idx = sl.index;
-        const char *fn = sl.fn, *loc = sl.loc, *mod = sl.mod;
+        int idx = sl->index;
         ensure_site(R, idx);
-        char buf[3200];
-        if (loc[0] != '?') {
-            snprintf(buf, sizeof buf, "%s (%s)", loc, fn);
-        } else {   /* no line information: function, module and offset */
-            const char *base = strrchr(mod, '/');
-            snprintf(buf, sizeof buf, "%s in %s%s", fn, base ? base + 1 : mod, loc + 1);
+        size_t k = frame_text(buf, sizeof line, sl->fn, sl->loc, sl->mod);
+        for (int c = 0; c < sl->ncallers && k + 4 < sizeof line; c++) {
+            memcpy(buf + k, " < ", 4);
+            k += 3 + frame_text(buf + k + 3, sizeof line - k - 3, sl->callers[c].fn,
+                                sl->callers[c].loc, sl->callers[c].mod);
         }
         free(R->site_loc[idx]);
         R->site_loc[idx] = strdup(buf);
     }
+    free(sl);
+    free(buf);
     if (f)
         fclose(f);
 }
@@ -411,6 +424,7 @@ void an_local_open(an_local *L, const char *dir, const an_defs *d, int lo, int h
     an_vec_init(&L->colls, sizeof(an_coll));
     an_vec_init(&L->contrib_keys, 3 * sizeof(int64_t));
     an_vec_init(&L->waits, sizeof(an_wait));
+    an_vec_init(&L->msgs, sizeof(seshat_msg));
     an_vec_init(&L->sdone, sizeof(an_sdone));
     an_vec_init(&L->sdone_free, sizeof(int64_t));
     an_vec_init(&L->deferred, 3 * sizeof(int64_t));
@@ -531,7 +545,52 @@ void an_local_free(an_local *L)
     an_vec_free(&L->colls);
     an_vec_free(&L->contrib_keys);
     an_vec_free(&L->waits);
+    an_vec_free(&L->msgs);
     an_map_free(&L->contrib);
+}
+
+/* Longer first; ties by send time, sender, receiver. */
+static int msg_less(const seshat_msg *x, const seshat_msg *y)
+{
+    int64_t a = x->recv - x->send, b = y->recv - y->send;
+    if (a != b)
+        return a < b;
+    if (x->send != y->send)
+        return x->send > y->send;
+    if (x->src != y->src)
+        return x->src > y->src;
+    if (x->dst != y->dst)
+        return x->dst > y->dst;
+    return x->recv > y->recv;
+}
+
+void an_msg_keep(an_vec *h, const seshat_msg *m)
+{
+    seshat_msg *v;
+    size_t i = 0;
+    if (h->n < SESHAT_MSG_LINES) {   /* sift up from the new leaf */
+        an_vec_push(h);
+        v = h->data;
+        for (i = h->n - 1; i > 0 && msg_less(m, &v[(i - 1) / 2]); i = (i - 1) / 2)
+            v[i] = v[(i - 1) / 2];
+        v[i] = *m;
+        return;
+    }
+    v = h->data;
+    if (!msg_less(&v[0], m))
+        return;   /* shorter than the shortest kept */
+    for (;;) {   /* replace the root, sift down */
+        size_t c = 2 * i + 1;
+        if (c >= h->n)
+            break;
+        if (c + 1 < h->n && msg_less(&v[c + 1], &v[c]))
+            c++;
+        if (!msg_less(&v[c], m))
+            break;
+        v[i] = v[c];
+        i = c;
+    }
+    v[i] = *m;
 }
 
 void an_wait_add(an_local *L, int rank, int64_t E, int cause_rank, int64_t cause_time)

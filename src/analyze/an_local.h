@@ -11,6 +11,7 @@
 #include "analyze/an_check.h"
 #include "analyze/an_stream.h"
 #include "analyze/an_util.h"
+#include "analyze/analysis.h"
 
 typedef struct an_send {            /* shipped to the receiver's owner */
     int32_t src, dst, rendezvous, idx;    /* idx: the sender's completion record */
@@ -95,6 +96,7 @@ typedef struct an_local {
     an_vec gpool;                   /* an_vec of an_coll per instance (an_coll.c) */
     an_vec gfree;
     an_vec waits;                   /* an_wait, wherever they were computed */
+    an_vec msgs;                    /* seshat_msg: a heap of the longest (an_msg_keep) */
     unsigned char *absent;          /* [nranks]: no stream (not traced, missing, empty) */
     unsigned char *stream;          /* [nranks]: AN_STREAM_OK, _MISSING or _EMPTY */
     /* Records whose partner has no stream: their wait states are unknown. */
@@ -118,6 +120,11 @@ void an_local_free(an_local *L);
 
 /* Record that `rank` waited from E until cause_time for cause_rank. */
 void an_wait_add(an_local *L, int rank, int64_t E, int cause_rank, int64_t cause_time);
+
+/* Keep m in the heap h (of seshat_msg) if it is among the
+ * SESHAT_MSG_LINES longest; the order is total, so the messages kept do
+ * not depend on the number of analyzer processes. */
+void an_msg_keep(an_vec *h, const seshat_msg *m);
 
 /* Add ns of a pattern to (rank, local site): any process may add for any
  * rank (collectives are evaluated away from their members). */

@@ -134,6 +134,7 @@ static void judge(an_local *L, an_rank *R, struct ring *g, const an_recv *m, siz
     for (size_t i = 0; i < n; i++) {
         if (m[i].E_send < 0)
             continue;
+        an_msg_keep(&L->msgs, &(seshat_msg){ m[i].src, R->rank, m[i].E_send, m[i].cX });
         if (m[i].E_send > latest) {
             latest = m[i].E_send;
             latest_src = m[i].src;

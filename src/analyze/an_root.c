@@ -57,6 +57,8 @@ static void pack_contrib(const an_local *L, an_buf *b)
         an_buf_put(b, k, 3 * sizeof *k);
         an_buf_i64(b, an_map_get(&L->contrib, an_key3(k[0], k[1], k[2]), &f));
     }
+    an_buf_i64(b, (int64_t)L->msgs.n);
+    an_buf_put(b, L->msgs.data, L->msgs.n * sizeof(seshat_msg));
 }
 
 /* ---- root side ---- */
@@ -167,8 +169,11 @@ static int kind_pattern(const char *call)
 static void fill_sites(seshat_analysis *a, char **keys)
 {
     for (int i = 0; i < a->nsites; i++) {
-        char *tab = strchr(keys[i], '\t');
+        char *tab = strchr(keys[i], '\t'), *up = strstr(keys[i], " < ");
         *tab = 0;
+        if (up && up < tab)   /* "frame < caller < ...": the call path (an_local.c) */
+            *up = 0;
+        a->sites[i].callers = strdup(up && up < tab ? up + 3 : "");
         a->sites[i].location = strdup(keys[i]);
         a->sites[i].function = strdup(tab + 1);
         a->site_kind[i] = kind_pattern(tab + 1);
@@ -218,7 +223,7 @@ static void add_contrib(seshat_analysis *a, rrank *rr, int pat, int rank, int si
         *seshat_sev(a, a->site_kind[g], g, rank) -= ns;
 }
 
-static void unpack_rest(an_buf *b, seshat_analysis *a, rrank *rr)
+static void unpack_rest(an_buf *b, seshat_analysis *a, rrank *rr, an_vec *msgs)
 {
     int64_t hist[SESHAT_SIZE_BUCKETS];
     a->unknown_recvs += (uint64_t)an_buf_get_i64(b);
@@ -244,6 +249,24 @@ static void unpack_rest(an_buf *b, seshat_analysis *a, rrank *rr)
         if (k[0] >= 0 && k[0] < SESHAT_NPATTERNS)
             add_contrib(a, rr, (int)k[0], (int)k[1], (int)k[2], ns);
     }
+    n = an_buf_get_i64(b);
+    for (int64_t i = 0; i < n; i++) {
+        seshat_msg m;
+        an_buf_get(b, &m, sizeof m);
+        an_msg_keep(msgs, &m);
+    }
+}
+
+static int by_send(const void *x, const void *y)
+{
+    const seshat_msg *a = x, *b = y;
+    if (a->send != b->send)
+        return a->send < b->send ? -1 : 1;
+    if (a->src != b->src)
+        return a->src < b->src ? -1 : 1;
+    if (a->dst != b->dst)
+        return a->dst < b->dst ? -1 : 1;
+    return (a->recv > b->recv) - (a->recv < b->recv);
 }
 
 /* The trace against defs.ini: the directory, then each rank's stream as
@@ -309,10 +332,15 @@ int an_root_gather(const an_local *L, const an_defs *d, MPI_Comm comm, seshat_an
     fill_sites(a, keys);
     fill_profile(a, rr);
     fill_problems(a, L, d, rr);
+    an_vec msgs;
+    an_vec_init(&msgs, sizeof(seshat_msg));
     for (int p = 0; p < np; p++) {
         all.pos = rest[p];
-        unpack_rest(&all, a, rr);
+        unpack_rest(&all, a, rr, &msgs);
     }
+    qsort(msgs.data, msgs.n, sizeof(seshat_msg), by_send);
+    a->msgs = msgs.data;   /* the vector's array, now the analysis's */
+    a->nmsgs = msgs.n;
     for (int r = 0; r < L->nranks; r++) {
         for (int s = 0; s < rr[r].nsites; s++)
             free(rr[r].site[s].loc);

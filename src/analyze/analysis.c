@@ -44,6 +44,7 @@ void seshat_analysis_free(seshat_analysis *a)
         for (int i = 0; i < a->nsites; i++) {
             free(a->sites[i].function);
             free(a->sites[i].location);
+            free(a->sites[i].callers);
         }
     if (a->timeline)
         for (int i = 0; i < a->nranks; i++)
@@ -63,6 +64,7 @@ void seshat_analysis_free(seshat_analysis *a)
     free(a->visits);
     free(a->msg_count);
     free(a->msg_bytes);
+    free(a->msgs);
     free(a->critical_path);
     free(a->cp_imbalance);
     free(a->cp_rank);

@@ -74,6 +74,8 @@ extern const seshat_pattern_info seshat_pattern_infos[SESHAT_NPATTERNS];
 typedef struct seshat_site {
     char *function;          /* MPI call name, "MPI_Recv" */
     char *location;          /* "file.c:42" or "module+0x1234" or "?" */
+    char *callers;           /* its callers, innermost first, each a location:
+                                "file.c:9 (f) < file.c:30 (main)"; "" if none known */
 } seshat_site;
 
 /* One stretch of a rank's virtual timeline, for the HTML timeline. */
@@ -92,6 +94,15 @@ typedef struct seshat_wait {
 } seshat_wait;
 
 #define SESHAT_TOP_WAITS 16      /* the longest waits kept for the report */
+
+/* One point-to-point message for the timeline: from its send call's
+ * enter on src to the end of the call in which dst's receive completed. */
+typedef struct seshat_msg {
+    int32_t src, dst;
+    int64_t send, recv;
+} seshat_msg;
+
+#define SESHAT_MSG_LINES 2000    /* the longest messages (recv - send) drawn */
 
 typedef struct seshat_analysis {
     int nranks;
@@ -137,6 +148,8 @@ typedef struct seshat_analysis {
 
     seshat_segment **timeline; /* [nranks]: time-ordered, may be coarsened */
     size_t *ntimeline;         /* [nranks] */
+    seshat_msg *msgs;          /* matched messages, the longest SESHAT_MSG_LINES, */
+    size_t nmsgs;              /* in send order (ties: src, dst, recv) */
 
     /* Each rank's own call-site indices -> sites[] (-1: none), for the
      * analyzer's later passes. */

@@ -9,10 +9,11 @@
  * users' Cube habits work. Values are inclusive of sub-metrics (as CUBE
  * stores them) and exclusive per call node (metric type EXCLUSIVE).
  *
- * Call tree: the trace records one frame per MPI call, the function that
- * called it and the file:line of the call. So: main (the root) > each other
- * calling function > its MPI calls, one call node per call site carrying
- * its file and line; calls made by main hang under the root directly.
+ * Call tree: the trace records a call path per MPI call (the call's
+ * file:line and each caller's up to main). So: main (the root) > the
+ * functions on the path, each a call node carrying the file:line it was
+ * called from > the MPI call, carrying the file:line of the call; calls
+ * made by main hang under the root directly.
  * Time outside MPI (comp) and the bytes of each rank are kept at the root:
  * the analyzer has them per rank, not per call site.
  * System tree: machine > node > one process per trace rank > one thread. */
@@ -102,45 +103,80 @@ static const int pattern_metric[SESHAT_NPATTERNS] = {
 };
 _Static_assert(SESHAT_NPATTERNS == 17, "map every seshat pattern to a Scalasca metric");
 
-/* The call tree built from the call sites. */
+/* The call tree built from the call sites' call paths. */
 typedef struct cube_fn {
-    char *name, *file;   /* the calling function; its file (or module) */
-    int begin, end;      /* the lines of its call sites (0: no line info) */
-    int cnode;           /* -1 for main: the root */
+    char *name, *file;   /* a user function; its file (or module) */
+    int begin, end;      /* the lines of its frames (0: no line info) */
 } cube_fn;
 
+typedef struct cube_node {
+    int parent;          /* node index; -1 for the root (main) */
+    int fn, mpi;         /* the callee: user function fn, or MPI region mpi (-1 if not) */
+    char *file;          /* the call site: the calling frame's file, NULL = unknown */
+    int line;            /* and line: 0 no line info, -1 unknown */
+    int child, next;     /* first child, next sibling (build order), -1 = none */
+    int id;              /* preorder id */
+} cube_node;
+
 typedef struct cube_tree {
-    int nfn, nmpi, ncnodes;
+    int nfn, nmpi, nnodes, cap, ncnodes;
     cube_fn *fn;         /* fn[0] is the root, "main" */
     char **mpi;          /* MPI function regions */
-    int *site_fn, *site_mpi, *site_line, *site_cnode; /* [nsites] */
-    int *order;          /* [nsites]: sites by function, then line */
-    char **site_file;    /* [nsites] */
+    cube_node *node;     /* node[0] is the root */
+    int *site_node;      /* [nsites]: each site's MPI call node */
 } cube_tree;
 
-/* "file:line (caller)" or "caller in module+0xOFF" (an_local.c). */
-static void parse_location(const char *loc, char **fn, char **file, int *line)
+#define CUBE_FRAMES 16   /* frames of a path read (the tracer keeps 8) */
+
+typedef struct cube_frame {
+    char *fn, *file;
+    int line;
+} cube_frame;
+
+/* "file:line (caller)" or "caller in module+0xOFF" (an_local.c), n bytes. */
+static void parse_location(const char *whole, size_t n, cube_frame *fr)
 {
+    char *loc = strndup(whole, n);
     const char *open = strrchr(loc, '('), *in = strstr(loc, " in ");
-    size_t n = strlen(loc);
-    *line = 0;
+    fr->line = 0;
     if (open && open > loc && n && loc[n - 1] == ')') {
-        *fn = strndup(open + 1, (size_t)(loc + n - 1 - open - 1));
+        fr->fn = strndup(open + 1, (size_t)(loc + n - 1 - open - 1));
         const char *colon = memrchr(loc, ':', (size_t)(open - loc));
-        *file = strndup(loc, (size_t)((colon ? colon : open - 1) - loc));
-        *line = colon ? atoi(colon + 1) : 0;
+        fr->file = strndup(loc, (size_t)((colon ? colon : open - 1) - loc));
+        fr->line = colon ? atoi(colon + 1) : 0;
     } else if (in) {
-        *fn = strndup(loc, (size_t)(in - loc));
+        fr->fn = strndup(loc, (size_t)(in - loc));
         const char *plus = strstr(in + 4, "+0x");
-        *file = plus ? strndup(in + 4, (size_t)(plus - in - 4)) : strdup(in + 4);
+        fr->file = plus ? strndup(in + 4, (size_t)(plus - in - 4)) : strdup(in + 4);
     } else {
-        *fn = strdup("?");
-        *file = strdup(loc[0] ? loc : "?");
+        fr->fn = strdup("?");
+        fr->file = strdup(loc[0] ? loc : "?");
     }
-    if (!(*file)[0]) {
-        free(*file);
-        *file = strdup("?");
+    if (!fr->file[0]) {
+        free(fr->file);
+        fr->file = strdup("?");
     }
+    free(loc);
+}
+
+/* A site's frames, outermost first: its callers (innermost first in the
+ * string "a < b < main"), then its own location. Returns how many. */
+static int site_frames(const seshat_site *site, cube_frame *fr, int max)
+{
+    const char *up[64];
+    size_t len[64];
+    int n = 0;
+    for (const char *p = site->callers; p && *p && n < 63;) {
+        const char *sep = strstr(p, " < ");
+        up[n] = p;
+        len[n++] = sep ? (size_t)(sep - p) : strlen(p);
+        p = sep ? sep + 3 : NULL;
+    }
+    int k = 0;
+    for (int i = n - 1; i >= 0 && k < max - 1; i--)
+        parse_location(up[i], len[i], &fr[k++]);
+    parse_location(site->location, strlen(site->location), &fr[k++]);
+    return k;
 }
 
 static int is_main(const char *fn) { return !strcmp(fn, "main") || !strcmp(fn, "MAIN__"); }
@@ -152,7 +188,11 @@ static int find_fn(cube_tree *t, const char *name, const char *file)
     for (int i = 1; i < t->nfn; i++)
         if (!strcmp(t->fn[i].name, name) && !strcmp(t->fn[i].file, file))
             return i;
-    t->fn[t->nfn] = (cube_fn){ strdup(name), strdup(file), 0, 0, -1 };
+    cube_fn *n = realloc(t->fn, ((size_t)t->nfn + 1) * sizeof *n);
+    if (!n)
+        return 0;
+    t->fn = n;
+    t->fn[t->nfn] = (cube_fn){ strdup(name), strdup(file), 0, 0 };
     return t->nfn++;
 }
 
@@ -179,82 +219,122 @@ static void widen(cube_fn *f, const char *file, int line)
         f->end = line;
 }
 
-/* Call nodes in order of line, then call. */
-static int site_after(const cube_tree *t, int x, int y)
+/* parent's child calling (fn or mpi) from file:line, made if new: calls
+ * of one callee from one place share a call path (offsets of a module
+ * without line information, two calls on a line), as in Scalasca. */
+static int child(cube_tree *t, int parent, int fn, int mpi, const char *file, int line)
 {
-    return t->site_line[x] != t->site_line[y] ? t->site_line[x] > t->site_line[y]
-                                              : t->site_mpi[x] > t->site_mpi[y];
+    for (int c = t->node[parent].child; c >= 0; c = t->node[c].next) {
+        const cube_node *x = &t->node[c];
+        if (x->fn == fn && x->mpi == mpi && x->line == line &&
+            (x->file && file ? !strcmp(x->file, file) : x->file == file))
+            return c;
+    }
+    if (t->nnodes == t->cap) {
+        int cap = t->cap ? 2 * t->cap : 64;
+        cube_node *n = realloc(t->node, (size_t)cap * sizeof *n);
+        if (!n)
+            return parent;
+        t->node = n;
+        t->cap = cap;
+    }
+    int c = t->nnodes++;
+    t->node[c] = (cube_node){ parent, fn, mpi, file ? strdup(file) : NULL, line, -1,
+                              t->node[parent].child, 0 };
+    t->node[parent].child = c;
+    return c;
+}
+
+/* Each site's path from main down to its MPI call. A path that does not
+ * reach main (a truncated unwind, an older trace without callers) hangs
+ * under the root with its first call site unknown. */
+static void tree_site(cube_tree *t, const seshat_analysis *a, int s)
+{
+    cube_frame fr[CUBE_FRAMES];
+    int n = site_frames(&a->sites[s], fr, CUBE_FRAMES), at = 0, i = 0;
+    if (is_main(fr[0].fn)) {
+        widen(&t->fn[0], fr[0].file, fr[0].line);
+        i = 1;
+    }
+    for (; i < n; i++) {
+        int fn = find_fn(t, fr[i].fn, fr[i].file);
+        widen(&t->fn[fn], fr[i].file, fr[i].line);
+        at = child(t, at, fn, -1, i ? fr[i - 1].file : NULL, i ? fr[i - 1].line : -1);
+    }
+    at = child(t, at, -1, find_mpi(t, a->sites[s].function), fr[n - 1].file, fr[n - 1].line);
+    t->site_node[s] = at;
+    for (int k = 0; k < n; k++) {
+        free(fr[k].fn);
+        free(fr[k].file);
+    }
+}
+
+/* Children in order of call line, then functions before MPI calls. */
+static int node_after(const cube_tree *t, int x, int y)
+{
+    const cube_node *a = &t->node[x], *b = &t->node[y];
+    if (a->line != b->line)
+        return a->line > b->line;
+    if ((a->mpi >= 0) != (b->mpi >= 0))
+        return a->mpi >= 0;
+    return a->mpi >= 0 ? a->mpi > b->mpi : a->fn > b->fn;
+}
+
+/* Sorts each node's children (insertion into its list) and numbers the
+ * nodes in preorder. */
+static void number(cube_tree *t, int n, int *id)
+{
+    t->node[n].id = (*id)++;
+    int sorted = -1;
+    for (int c = t->node[n].child, next; c >= 0; c = next) {
+        next = t->node[c].next;
+        int *p = &sorted;
+        while (*p >= 0 && !node_after(t, *p, c))
+            p = &t->node[*p].next;
+        t->node[c].next = *p;
+        *p = c;
+    }
+    t->node[n].child = sorted;
+    for (int c = sorted; c >= 0; c = t->node[c].next)
+        number(t, c, id);
 }
 
 static void tree_build(cube_tree *t, const seshat_analysis *a)
 {
     size_t n = (size_t)a->nsites + 1;
-    t->fn = calloc(n + 1, sizeof *t->fn);
+    t->fn = calloc(1, sizeof *t->fn);
     t->mpi = calloc(n, sizeof *t->mpi);
-    t->site_fn = calloc(n, sizeof(int));
-    t->site_mpi = calloc(n, sizeof(int));
-    t->site_line = calloc(n, sizeof(int));
-    t->site_cnode = calloc(n, sizeof(int));
-    t->site_file = calloc(n, sizeof(char *));
-    t->order = calloc(n, sizeof(int));
-    t->fn[0] = (cube_fn){ strdup("main"), strdup("?"), 0, 0, 0 };
+    t->site_node = calloc(n, sizeof(int));
+    t->fn[0] = (cube_fn){ strdup("main"), strdup("?"), 0, 0 };
     t->nfn = 1;
-    for (int s = 0; s < a->nsites; s++) {
-        char *fn, *file;
-        parse_location(a->sites[s].location, &fn, &file, &t->site_line[s]);
-        t->site_fn[s] = find_fn(t, fn, file);
-        widen(&t->fn[t->site_fn[s]], file, t->site_line[s]);
-        t->site_mpi[s] = find_mpi(t, a->sites[s].function);
-        t->site_file[s] = file;
-        free(fn);
-    }
-    /* Preorder ids: root, main's calls, then each function and its calls,
-     * each function's calls by line. */
-    int id = 1, k = 0;
-    for (int f = 0; f < t->nfn; f++) {
-        if (f)
-            t->fn[f].cnode = id++;
-        int first = k;
-        for (int s = 0; s < a->nsites; s++)
-            if (t->site_fn[s] == f) {
-                int j = k++;
-                for (; j > first && site_after(t, t->order[j - 1], s); j--)
-                    t->order[j] = t->order[j - 1];
-                t->order[j] = s;
-            }
-        /* Sites of one call from one place share a call path (calls at
-         * offsets of a module without line information, two calls on a
-         * line): one call node, as Scalasca would have it. */
-        for (int j = first; j < k; j++) {
-            int s = t->order[j], same = j > first ? t->order[j - 1] : -1;
-            t->site_cnode[s] = same >= 0 && t->site_line[same] == t->site_line[s] &&
-                                       t->site_mpi[same] == t->site_mpi[s] &&
-                                       !strcmp(t->site_file[same], t->site_file[s])
-                                   ? t->site_cnode[same]
-                                   : id++;
-        }
-    }
+    t->cap = 64;
+    t->node = malloc((size_t)t->cap * sizeof *t->node);
+    if (!t->node)
+        return;
+    t->node[0] = (cube_node){ -1, 0, -1, NULL, -1, -1, -1, 0 };   /* the root */
+    t->nnodes = 1;
+    for (int s = 0; s < a->nsites; s++)
+        tree_site(t, a, s);
+    int id = 0;
+    number(t, 0, &id);
     t->ncnodes = id;
 }
 
 static void tree_free(cube_tree *t, int nsites)
 {
+    (void)nsites;
     for (int i = 0; i < t->nfn; i++) {
         free(t->fn[i].name);
         free(t->fn[i].file);
     }
     for (int i = 0; i < t->nmpi; i++)
         free(t->mpi[i]);
-    for (int s = 0; s < nsites; s++)
-        free(t->site_file[s]);
+    for (int i = 0; i < t->nnodes; i++)
+        free(t->node[i].file);
     free(t->fn);
     free(t->mpi);
-    free(t->site_fn);
-    free(t->site_mpi);
-    free(t->site_line);
-    free(t->site_cnode);
-    free(t->site_file);
-    free(t->order);
+    free(t->node);
+    free(t->site_node);
 }
 
 /* Score-P's region roles, which Scalasca's remapping sorts MPI time by. */
@@ -337,6 +417,21 @@ static void cnode(FILE *f, int id, int callee, const char *mod, int line, int de
     fprintf(f, "\" calleeId=\"%d\">%s\n", callee, close ? "</cnode>" : "");
 }
 
+/* A call node and its subtree; the root's own call site is unknown (-1,
+ * left out as cubew does). */
+static void emit_node(FILE *f, const cube_tree *t, int n, int depth)
+{
+    const cube_node *x = &t->node[n];
+    int callee = x->mpi >= 0 ? t->nfn + x->mpi : x->fn;
+    const char *mod = x->file ? x->file : t->fn[x->fn >= 0 ? x->fn : 0].file;
+    cnode(f, x->id, callee, mod, x->file ? x->line : -1, depth, x->child < 0);
+    if (x->child < 0)
+        return;
+    for (int c = x->child; c >= 0; c = t->node[c].next)
+        emit_node(f, t, c, depth + 1);
+    fprintf(f, "%*s</cnode>\n", depth, "");
+}
+
 static void program(FILE *f, const seshat_analysis *a, const cube_tree *t)
 {
     fputs(" <program>\n", f);
@@ -347,25 +442,11 @@ static void program(FILE *f, const seshat_analysis *a, const cube_tree *t)
     for (int i = 0; i < t->nmpi; i++) {
         int kind = SESHAT_PAT_MPI;
         for (int s = 0; s < a->nsites; s++)
-            kind = t->site_mpi[s] == i ? a->site_kind[s] : kind;
+            kind = t->node[t->site_node[s]].mpi == i ? a->site_kind[s] : kind;
         region(f, t->nfn + i, t->mpi[i], "MPI", 0, 0, "mpi", mpi_role(t->mpi[i], kind));
     }
-    /* A function's own call site is one frame up, not in the trace. */
-    cnode(f, 0, 0, t->fn[0].file, -1, 2, 0);
-    for (int fn = 0, k = 0; fn < t->nfn; fn++) {
-        if (fn)
-            cnode(f, t->fn[fn].cnode, fn, t->fn[fn].file, -1, 3, 0);
-        for (int last = -1; k < a->nsites && t->site_fn[t->order[k]] == fn; k++) {
-            int s = t->order[k];
-            if (t->site_cnode[s] != last)   /* merged sites: one node */
-                cnode(f, t->site_cnode[s], t->nfn + t->site_mpi[s], t->site_file[s],
-                      t->site_line[s], fn ? 4 : 3, 1);
-            last = t->site_cnode[s];
-        }
-        if (fn)
-            fputs("   </cnode>\n", f);
-    }
-    fputs("  </cnode>\n </program>\n", f);
+    emit_node(f, t, 0, 2);
+    fputs(" </program>\n", f);
 }
 
 static void anchor(FILE *f, const seshat_analysis *a, const cube_tree *t)
@@ -436,7 +517,7 @@ static int time_metric(const seshat_analysis *a, int p, int s)
 
 static void site_values(cube_values *cv, const seshat_analysis *a, const cube_tree *t, int s)
 {
-    int cn = s < 0 ? 0 : t->site_cnode[s], row = s < 0 ? a->nsites : s;
+    int cn = s < 0 ? 0 : t->node[t->site_node[s]].id, row = s < 0 ? a->nsites : s;
     for (int r = 0; r < a->nranks; r++) {
         for (int p = 0; p < SESHAT_NPATTERNS; p++)
             *val(cv, time_metric(a, p, s), cn, r) += 1e-9 * (double)*seshat_sev(a, p, s, r);

@@ -392,6 +392,24 @@ static void timeline_row(FILE *f, const seshat_analysis *a, int r, int rh, doubl
     }
 }
 
+/* One line per message (the longest SESHAT_MSG_LINES), from the send's
+ * enter on the sender's row to the receive's end on the receiver's. */
+static void timeline_msgs(FILE *f, const seshat_analysis *a, int rows, int rh, double k)
+{
+    for (size_t i = 0; i < a->nmsgs; i++) {
+        const seshat_msg *m = &a->msgs[i];
+        if (m->src >= rows || m->dst >= rows)
+            continue;
+        fprintf(f, "<line class='msg' data-s='%d' data-d='%d' x1='%.3f' y1='%.1f' x2='%.3f' "
+                   "y2='%.1f' stroke='#000' stroke-width='1' vector-effect='non-scaling-stroke'>"
+                   "<title>message %d &#8594; %d: sent %.9f s, received %.9f s (%.9f s)</title>"
+                   "</line>\n",
+                m->src, m->dst, (double)m->send * k, rh * m->src + rh / 2.0, (double)m->recv * k,
+                rh * m->dst + rh / 2.0, m->src, m->dst, sec(m->send), sec(m->recv),
+                sec(m->recv - m->send));
+    }
+}
+
 /* The longest waits over the rows: a red bar where the rank waited, a
  * line from the rank that ended it, at the moment it did. */
 static void timeline_waits(FILE *f, const seshat_analysis *a, int rows, int rh, double k)
@@ -416,15 +434,26 @@ static void timeline(FILE *f, const seshat_analysis *a)
     int rows = a->nranks > 256 ? 256 : a->nranks, rh = rows > 64 ? 4 : 16, width = 1000;
     int step = label_step(rows), hgt = rh * rows;
     double k = a->run_time ? TL_UNITS / (double)a->run_time : 0;
+    uint64_t total = 0;
+    for (size_t i = 0; i < (size_t)a->nranks * (size_t)a->nranks; i++)
+        total += a->msg_count[i];
+    char lines[96];
+    if (a->nmsgs < total)
+        snprintf(lines, sizeof lines, "the longest %zu of %llu messages drawn", a->nmsgs,
+                 (unsigned long long)total);
+    else
+        snprintf(lines, sizeof lines, "all %zu messages drawn", a->nmsgs);
     fprintf(f, "<h2 id='timeline'>Timeline</h2><p>Virtual time of each rank%s: grey is computation, "
-               "colours are MPI calls by call site (hover for the call); red boxes are the longest "
-               "waits, red lines come from the rank that ended them. Zoom: the buttons, drag across "
-               "the time axis, or the mouse wheel.</p>\n<div class='tlbar'><button id='zin'>zoom in"
+               "colours are MPI calls by call site (hover for the call); black lines are messages, "
+               "from the send on the sender's row to the end of the receive on the receiver's "
+               "(<span id='msglines'>%s</span>); red boxes are the longest waits, red lines come "
+               "from the rank that ended them. Zoom: the buttons, drag across the time axis, or "
+               "the mouse wheel.</p>\n<div class='tlbar'><button id='zin'>zoom in"
                "</button> <button id='zout'>zoom out</button> <button id='zall'>whole run</button> "
                "showing <span id='tlrange' data-from='0' data-to='%lld'>0 .. %.9f s</span></div>\n"
                "<svg id='tl' width='%d' height='%d' class='map' data-run='%lld'>\n"
                "<text x='0' y='%d' font-size='10'>rank</text>",
-            rows < a->nranks ? " (the first 256)" : "", (long long)a->run_time, sec(a->run_time),
+            rows < a->nranks ? " (the first 256)" : "", lines, (long long)a->run_time, sec(a->run_time),
             width + 120, hgt + 50, (long long)a->run_time, hgt + 14);
     for (int r = 0; r < rows; r += step)
         fprintf(f, "<text x='50' y='%d' font-size='10' text-anchor='end'>%d</text>", rh * r + rh - 3, r);
@@ -434,6 +463,7 @@ static void timeline(FILE *f, const seshat_analysis *a)
     for (int r = 0; r < rows && tmp; r++)
         timeline_row(f, a, r, rh, k, tmp);
     free(tmp);
+    timeline_msgs(f, a, rows, rh, k);
     timeline_waits(f, a, rows, rh, k);
     fprintf(f, "</svg><g id='tlaxis' transform='translate(60,%d)'>", hgt);
     for (int t = 0; t <= 4; t++)   /* the script redraws these on zoom */
@@ -444,17 +474,34 @@ static void timeline(FILE *f, const seshat_analysis *a)
             60 + width / 2, hgt + 44);
 }
 
-/* "file:line (function)" -> the function, for the call path column. */
-static void caller(FILE *f, const char *loc)
+/* "file:line (function)" (n bytes of it) -> the function, for the call
+ * path column. */
+static void caller(FILE *f, const char *loc, size_t n)
 {
-    const char *open = strrchr(loc, '('), *in = strstr(loc, " in ");
-    size_t n = strlen(loc);
+    const char *open = memrchr(loc, '(', n), *in = strstr(loc, " in ");
     if (open && n && loc[n - 1] == ')')
         fprintf(f, "%.*s", (int)(loc + n - 1 - open - 1), open + 1);
-    else if (in)
+    else if (in && in < loc + n)
         fprintf(f, "%.*s", (int)(in - loc), loc);
     else
         fputs("?", f);
+}
+
+/* The callers "x.c:9 (a) < x.c:30 (main)", outermost first, each with the
+ * line of its call: "main:30 › a:9 › ". */
+static void callers(FILE *f, const char *up)
+{
+    if (!up || !*up)
+        return;
+    const char *sep = strstr(up, " < ");
+    size_t n = sep ? (size_t)(sep - up) : strlen(up);
+    if (sep)
+        callers(f, sep + 3);
+    caller(f, up, n);
+    const char *open = memrchr(up, '(', n), *colon = open ? memrchr(up, ':', (size_t)(open - up)) : NULL;
+    if (colon && up[n - 1] == ')')
+        fprintf(f, ":%d", atoi(colon + 1));
+    fputs(" &#8250; ", f);
 }
 
 static void site_row(FILE *f, const seshat_analysis *a, int s)
@@ -466,7 +513,8 @@ static void site_row(FILE *f, const seshat_analysis *a, int s)
         t += seshat_analysis_inclusive(a, SESHAT_PAT_MPI, s, r);
     }
     fputs("<tr><td>", f);
-    caller(f, a->sites[s].location);
+    callers(f, a->sites[s].callers);
+    caller(f, a->sites[s].location, strlen(a->sites[s].location));
     fputs(" &#8250; ", f);
     an_markup(f, a->sites[s].function);
     fputs("</td><td>", f);

@@ -77,6 +77,8 @@ static void callsites(FILE *f, const seshat_analysis *a)
         str(f, a->sites[s].function);
         fputs(", \"location\": ", f);
         str(f, a->sites[s].location);
+        fputs(", \"callers\": ", f);
+        str(f, a->sites[s].callers ? a->sites[s].callers : "");
         fprintf(f, ", \"visits\": %llu, \"time\": ", (unsigned long long)visits);
         secs(f, time);
         fputs(", \"patterns\": {", f);

@@ -7,9 +7,11 @@
  * of the trace is defined, and ranks in events are ranks in it.
  * Source locations: each call site of sites-<r>.txt becomes a
  * SourceCodeLocation (file, line) and a CallingContext (the MPI region,
- * under the calling function's); every Enter carries both as attributes
- * ("source code location", "calling context"). Calling functions are
- * regions of their own, with their file and the lines of their calls. */
+ * under the calling function's, under its caller's ... up to main: the
+ * site's call path, each function's context with the source location it
+ * was called from); every Enter carries both as attributes ("source code
+ * location", "calling context"). Calling functions are regions of their
+ * own, with their file and the lines of their calls. */
 #include <otf2/otf2.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,11 +53,12 @@ struct comm { int64_t id; uint32_t size; uint64_t *world; };
  * communicators too (MPI_COMM_WORLD first). */
 /* Where calls come from: files and lines, calling functions, contexts. */
 struct scl { int file; uint32_t line; };                 /* file: index into strs */
-struct ufn { int name, file; uint32_t begin, end; int ctx; };
-/* A calling context: an MPI call (call id >= 0) at a source location under
- * its function's context, or a function's (call -1). Contexts are numbered
- * as they appear, a parent before its children, as OTF2 wants. */
-struct ctx { int call, scl, ufn; };
+struct ufn { int name, file; uint32_t begin, end; };
+/* A calling context: an MPI call (call id >= 0) or a function ufn (call
+ * -1), called from source location scl (-1: unknown), under the context
+ * parent (-1: the root). Contexts are numbered as they appear, a parent
+ * before its children, as OTF2 wants. */
+struct ctx { int call, scl, ufn, parent; };
 struct where {
     char **strs;
     int nstrs;
@@ -143,7 +146,7 @@ struct rank_state {
     size_t ndone, capdone;
     struct mine *mine;
     size_t nmine;
-    struct site { int scl, ufn, call, ctx; } *site;   /* this rank's call sites */
+    struct site { int scl, fnctx, call, ctx; } *site;   /* this rank's call sites */
     size_t nsite;
     OTF2_AttributeList *attrs;
 };
@@ -274,7 +277,7 @@ static int ufn_index(struct where *wh, int name, int file, uint32_t line)
         if (!n)
             return -1;
         wh->ufn = n;
-        n[wh->nufn++] = (struct ufn){ name, file, line, line, -1 };
+        n[wh->nufn++] = (struct ufn){ name, file, line, line };
     }
     struct ufn *u = &wh->ufn[i];
     if (line && (!u->begin || line < u->begin))
@@ -284,35 +287,67 @@ static int ufn_index(struct where *wh, int name, int file, uint32_t line)
     return i;
 }
 
-static int ctx_index(struct where *wh, int call, int scl, int ufn)
+static int ctx_index(struct where *wh, int call, int scl, int ufn, int parent)
 {
-    if (call >= 0 && wh->ufn[ufn].ctx < 0 && (wh->ufn[ufn].ctx = ctx_index(wh, -1, -1, ufn)) < 0)
-        return -1;
     for (int i = 0; i < wh->nctx; i++)
-        if (wh->ctx[i].call == call && wh->ctx[i].scl == scl && wh->ctx[i].ufn == ufn)
+        if (wh->ctx[i].call == call && wh->ctx[i].scl == scl && wh->ctx[i].ufn == ufn &&
+            wh->ctx[i].parent == parent)
             return i;
     struct ctx *n = grow(wh->ctx, wh->nctx, sizeof *n);
     if (!n)
         return -1;
     wh->ctx = n;
-    n[wh->nctx] = (struct ctx){ call, scl, ufn };
+    n[wh->nctx] = (struct ctx){ call, scl, ufn, parent };
     return wh->nctx++;
 }
 
-/* sites-<r>.txt: "index = function file:line module", or
- * "index = function ?+0xOFF module" without line information (the module
- * then stands for the file, line 0). */
+/* A frame "function file:line module" (or "function ?+0xOFF module": the
+ * module stands for the file, line 0): its function and source location. */
+static void frame_where(struct where *wh, const char *fn, const char *loc, const char *mod,
+                        int *ufn, int *scl)
+{
+    char file[1024];
+    snprintf(file, sizeof file, "%s", loc[0] != '?' ? loc : mod);
+    char *colon = loc[0] != '?' ? strrchr(file, ':') : NULL;
+    uint32_t ln = 0;
+    if (colon) {
+        *colon = 0;
+        ln = (uint32_t)strtoul(colon + 1, NULL, 10);
+    }
+    int fi = str_index(wh, file), ni = str_index(wh, fn);
+    *ufn = fi >= 0 && ni >= 0 ? ufn_index(wh, ni, fi, ln) : -1;
+    *scl = fi >= 0 ? scl_index(wh, fi, ln) : -1;
+}
+
+/* The context of the function of a site's frame, under its callers'
+ * (outermost first): each function's context carries the source location
+ * it was called from. -1 when out of memory. */
+static int path_ctx(struct where *wh, const seshat_site_line *sl)
+{
+    int parent = -1, from = -1, ufn, scl;
+    for (int k = sl->ncallers - 1; k >= -1; k--) {
+        const char *fn = k >= 0 ? sl->callers[k].fn : sl->fn;
+        frame_where(wh, fn, k >= 0 ? sl->callers[k].loc : sl->loc,
+                    k >= 0 ? sl->callers[k].mod : sl->mod, &ufn, &scl);
+        if (ufn < 0 || (parent = ctx_index(wh, -1, from, ufn, parent)) < 0)
+            return -1;
+        from = scl;
+    }
+    return parent;
+}
+
+/* sites-<r>.txt: "index = function file:line module [< caller ...]"
+ * (trace_sites.h). */
 static void read_sites(const char *dir, int r, struct rank_state *st)
 {
-    char path[4200], line[4096];
+    char path[4200], line[16384];
     snprintf(path, sizeof path, "%s/sites-%d.txt", dir, r);
     FILE *f = fopen(path, "r");
-    seshat_site_line sl;
-    while (f && fgets(line, sizeof line, f)) {
-        if (!seshat_site_line_parse(line, &sl))
+    seshat_site_line *sl = malloc(sizeof *sl);
+    while (f && sl && fgets(line, sizeof line, f)) {
+        if (!seshat_site_line_parse(line, sl))
             continue;
-        int idx = sl.index;
-        char *fn = sl.fn, *loc = sl.loc, *mod = sl.mod;
+        int idx = sl->index;
         if ((size_t)idx >= st->nsite) {
             struct site *n = realloc(st->site, ((size_t)idx + 1) * sizeof *n);
             if (!n)
@@ -322,18 +357,13 @@ static void read_sites(const char *dir, int r, struct rank_state *st)
             st->site = n;
             st->nsite = (size_t)idx + 1;
         }
-        char *colon = strrchr(loc, ':');
-        uint32_t ln = 0;
-        if (loc[0] != '?' && colon) {
-            *colon = 0;
-            ln = (uint32_t)strtoul(colon + 1, NULL, 10);
-        }
-        const char *file = loc[0] != '?' ? loc : mod;
         struct where *wh = &st->ps->wh;
-        int fi = str_index(wh, file), ni = str_index(wh, fn);
-        if (fi >= 0 && ni >= 0)
-            st->site[idx] = (struct site){ scl_index(wh, fi, ln), ufn_index(wh, ni, fi, ln), -1, -1 };
+        int ufn, scl, fnctx = path_ctx(wh, sl);
+        frame_where(wh, sl->fn, sl->loc, sl->mod, &ufn, &scl);
+        if (fnctx >= 0 && scl >= 0)
+            st->site[idx] = (struct site){ scl, fnctx, -1, -1 };
     }
+    free(sl);
     if (f)
         fclose(f);
 }
@@ -346,7 +376,7 @@ static OTF2_AttributeList *enter_attrs(struct rank_state *st, uint64_t site, uin
     struct site *x = &st->site[site];
     if (x->call != (int)call) {
         x->call = (int)call;
-        x->ctx = ctx_index(&st->ps->wh, (int)call, x->scl, x->ufn);
+        x->ctx = ctx_index(&st->ps->wh, (int)call, x->scl, -1, x->fnctx);
     }
     OTF2_AttributeList_AddSourceCodeLocationRef(st->attrs, 0, (OTF2_SourceCodeLocationRef)x->scl);
     if (x->ctx >= 0)
@@ -592,20 +622,16 @@ static uint32_t write_where(OTF2_GlobalDefWriter *d, const struct pass *ps, uint
     for (int i = 0; i < wh->nscl; i++)
         OTF2_GlobalDefWriter_WriteSourceCodeLocation(d, (OTF2_SourceCodeLocationRef)i,
                                                      s0 + (uint32_t)wh->scl[i].file, wh->scl[i].line);
-    /* A function's context has no source location: its own caller is
-     * not in the trace. */
+    /* The root function's context has no source location (main's caller
+     * is not traced). */
     for (int i = 0; i < wh->nctx; i++) {
         const struct ctx *c = &wh->ctx[i];
-        if (c->call < 0)
-            OTF2_GlobalDefWriter_WriteCallingContext(d, (OTF2_CallingContextRef)i,
-                                                     (OTF2_RegionRef)(ps->nregions + c->ufn),
-                                                     OTF2_UNDEFINED_SOURCE_CODE_LOCATION,
-                                                     OTF2_UNDEFINED_CALLING_CONTEXT);
-        else
-            OTF2_GlobalDefWriter_WriteCallingContext(d, (OTF2_CallingContextRef)i,
-                                                     (OTF2_RegionRef)(ps->region[c->call] - 1),
-                                                     (OTF2_SourceCodeLocationRef)c->scl,
-                                                     (OTF2_CallingContextRef)wh->ufn[c->ufn].ctx);
+        OTF2_RegionRef reg = c->call < 0 ? (OTF2_RegionRef)(ps->nregions + c->ufn)
+                                         : (OTF2_RegionRef)(ps->region[c->call] - 1);
+        OTF2_GlobalDefWriter_WriteCallingContext(
+            d, (OTF2_CallingContextRef)i, reg,
+            c->scl < 0 ? OTF2_UNDEFINED_SOURCE_CODE_LOCATION : (OTF2_SourceCodeLocationRef)c->scl,
+            c->parent < 0 ? OTF2_UNDEFINED_CALLING_CONTEXT : (OTF2_CallingContextRef)c->parent);
     }
     static const char *const attr[][2] = {
         { "source code location", "file and line of the MPI call in the program" },

@@ -49,7 +49,9 @@ static char why_failed[SESHAT_PATH_MAX + 200];   /* this rank's stream failure *
 static int defs_fd = -1;                 /* rank 0: defs.ini.part, space reserved */
 
 #define NSITES 4096
-static uintptr_t sites[NSITES];    /* call site index -> return address */
+/* call site index -> its call path: the MPI call's return address, then
+ * its callers' (0-ended when shorter) */
+static uintptr_t sites[NSITES][SESHAT_PATH_FRAMES];
 static int nsites;
 
 static void put(unsigned kind, const uint64_t *v, int n)
@@ -72,22 +74,24 @@ static uint64_t dt(seshat_vtime t)
     return d;
 }
 
-/* Index of a call site, defining it on first use. Linear probing on the
- * address; a full table maps further sites to index 0. */
-static uint64_t site_index(void *site)
+/* Index of a call path, defining it on first use. Linear probing on the
+ * addresses; a full table maps further paths to index 0. */
+static uint64_t site_index(const uintptr_t *path)
 {
-    uintptr_t a = (uintptr_t)site;
     static int slot[2 * NSITES];   /* 0 = empty, else index + 1 */
-    unsigned h = (unsigned)((a >> 4) * 2654435761u) % (2 * NSITES);
+    uint64_t x = 0;
+    for (int i = 0; i < SESHAT_PATH_FRAMES; i++)
+        x = (x ^ (path[i] >> 4)) * 0x9e3779b97f4a7c15ull;
+    unsigned h = (unsigned)(x >> 32) % (2 * NSITES);
     for (int probe = 0; probe < 2 * NSITES; probe++, h = (h + 1) % (2 * NSITES)) {
-        if (slot[h] && sites[slot[h] - 1] == a)
+        if (slot[h] && !memcmp(sites[slot[h] - 1], path, sizeof sites[0]))
             return (uint64_t)slot[h] - 1;
         if (!slot[h]) {
             if (nsites == NSITES)
                 return 0;
-            sites[nsites] = a;
+            memcpy(sites[nsites], path, sizeof sites[0]);
             slot[h] = ++nsites;
-            uint64_t v[2] = { (uint64_t)nsites - 1, a };
+            uint64_t v[2] = { (uint64_t)nsites - 1, path[0] };
             put(SESHAT_REC_CALLSITE, v, 2);
             return (uint64_t)nsites - 1;
         }
@@ -151,11 +155,28 @@ static void *program_site(void *site)
     return site;
 }
 
+/* The call path of an MPI call made at `site`: site, then the return
+ * addresses of its callers from the unwinder (site alone if the unwinder
+ * does not pass it, as after a tail call). */
+static void call_path(void *site, uintptr_t *path)
+{
+    void *bt[SESHAT_PATH_FRAMES + 8];
+    int n = backtrace(bt, SESHAT_PATH_FRAMES + 8), i = 0;
+    memset(path, 0, SESHAT_PATH_FRAMES * sizeof *path);
+    path[0] = (uintptr_t)site;
+    while (i < n && bt[i] != site)
+        i++;
+    for (int k = 1; i + k < n && k < SESHAT_PATH_FRAMES; k++)
+        path[k] = (uintptr_t)bt[i + k];
+}
+
 void seshat_trace_enter(int call, seshat_vtime t, void *site)
 {
     if (!wanted(call_kind[call], t))
         return;
-    uint64_t idx = site_index(program_site(site));
+    uintptr_t path[SESHAT_PATH_FRAMES];
+    call_path(program_site(site), path);
+    uint64_t idx = site_index(path);
     uint64_t v[3] = { (uint64_t)call, dt(t), idx };
     put(SESHAT_REC_ENTER, v, 3);
     events++;
@@ -422,7 +443,7 @@ static void write_sites(void)
     snprintf(path, sizeof path, "%s/sites-%d.txt", dir, my_rank);
     FILE *f = fopen(path, "w");
     if (f) {
-        fprintf(f, "# call sites of rank %d: index = function file:line module\n", my_rank);
+        fprintf(f, "# call sites of rank %d: index = function file:line module [< caller file:line module ...]\n", my_rank);
         seshat_trace_write_sites(f, sites, nsites);
     }
     int bad = !f || ferror(f);

@@ -5,7 +5,7 @@
 #   regions with files and lines, a real call tree, values = analysis.json
 #   (tests/tools/cube_check.py);
 # - the OTF2 export through otf2-print: source code locations and calling
-#   contexts on every ENTER, communicators and groups for Vampir's matrix,
+#   contexts (the call paths: main > f called at line L > ...) on every ENTER, communicators and groups for Vampir's matrix,
 #   the bytes matrix = analysis.json, nonblocking events paired
 #   (tests/tools/otf2_check.py);
 # - report.html in headless Chromium: its text = analysis.json, the zoom
@@ -39,7 +39,24 @@ cube() {
         bad "outputs $1: cube_check.py"
 }
 
-# otf2 NAME [--json] [--site CALL@FILE:LINE@RANK ...]
+# cubelib NAME: cubelib's own tools on the CUBE file, when installed
+# (cube_dump on PATH, or $CUBELIB_BIN its directory): cube_sanity clean,
+# cube_info's metric names, cube_dump's values = analysis.json (totals,
+# per rank, per call node), cube_calltree's paths = the call sites' paths,
+# cube_stat's main (tests/tools/cubelib_check.py).
+cubelib() {
+    local bin=${CUBELIB_BIN:-}
+    [ -n "$bin" ] || bin=$(dirname "$(command -v cube_dump 2>/dev/null || echo /nonexistent/x)")
+    if [ ! -x "$bin/cube_dump" ]; then
+        echo "skipped: cubelib not installed (outputs $1: cube_dump, cube_info, cube_stat, cube_sanity)"
+        return
+    fi
+    python3 tests/tools/cubelib_check.py "$bin" "$dir/$1/analysis.cubex" "$dir/$1/analysis.json" >"$OUT" 2>&1 &&
+        ok "outputs $1: cubelib: $(grep -c '^ok ' "$OUT") rules hold ($(grep '^ok   values' "$OUT" | cut -d: -f3-))" ||
+        { bad "outputs $1: cubelib_check.py"; grep -v '^ok ' "$OUT" | head -5 | sed 's/^/     | /'; }
+}
+
+# otf2 NAME [--json] [--site CALL@FILE:LINE@RANK ...] [--path CALL@FILE:LINE=main/f@LINE/...]
 otf2() {
     local name=$1 json=(); shift
     [ "$1" = --json ] && { json=("$dir/$name/analysis.json"); shift; }
@@ -52,19 +69,23 @@ otf2() {
 # Every wait-state scenario, 4 ranks: calls from main and from 8 functions.
 if outputs all 4 -- "$T/an_scenarios" all; then
     cube all --json
+    cubelib all
     # the call tree as the source has it: late_sender() calls MPI_Recv at
-    # line 53; main calls MPI_Barrier at 223; the Early Reduce text is fixed
+    # line 53; main calls MPI_Barrier at 223; collectives() calls realign()
+    # at 130 and at 133, two paths to its MPI_Wait at 116 (the call paths
+    # of the trace, three functions deep); the Early Reduce text is fixed
     desc="outputs all: CUBE call tree"
     got=$(python3 - "$dir/all/analysis.cubex" <<'PY'
 import sys, tarfile, xml.etree.ElementTree as ET
 root = ET.fromstring(tarfile.open(sys.argv[1]).extractfile("anchor.xml").read())
 reg = {r.get("id"): r for r in root.iter("region")}
 def path(c, up):
-    return up + [reg[c.get("calleeId")].findtext("name")]
+    name = reg[c.get("calleeId")].findtext("name")
+    return up + [name + (":" + c.get("line") if name == "realign" else "")]
 out = []
 def walk(c, up):
     p = path(c, up)
-    if p[-1] in ("MPI_Recv", "MPI_Barrier") and c.get("line") in ("53", "223"):
+    if (p[-1], c.get("line")) in (("MPI_Recv", "53"), ("MPI_Barrier", "223"), ("MPI_Wait", "116")):
         out.append("/".join(p) + "@" + c.get("mod") + ":" + c.get("line"))
     for k in c.findall("cnode"):
         walk(k, p)
@@ -74,9 +95,12 @@ er = [m.findtext("descr") for m in root.iter("metric") if m.findtext("uniq_name"
 print(" ".join(sorted(out)), er[0])
 PY
 )
-    want="main/MPI_Barrier@$SC:223 main/late_sender/MPI_Recv@$SC:53 A reduction/gather root waited for the latest sender to enter"
+    want="main/MPI_Barrier@$SC:223 main/collectives/realign:130/MPI_Wait@$SC:116"
+    want="$want main/collectives/realign:133/MPI_Wait@$SC:116 main/late_sender/MPI_Recv@$SC:53 A reduction/gather root waited for the latest sender to enter"
     [ "$got" = "$want" ] && ok "$desc: $got" || bad "$desc: '$got', want '$want'"
-    otf2 all --json --site "MPI_Recv@$SC:53@0" --site "MPI_Issend@$SC:102@0" --site "MPI_Barrier@$SC:223@3"
+    otf2 all --json --site "MPI_Recv@$SC:53@0" --site "MPI_Issend@$SC:102@0" --site "MPI_Barrier@$SC:223@3" \
+        --path "MPI_Wait@$SC:116=main/collectives@233/realign@130" \
+        --path "MPI_Wait@$SC:116=main/collectives@233/realign@133" --path "MPI_Recv@$SC:53=main/late_sender@221"
     desc="outputs all: report.html"
     if command -v chromium >/dev/null || command -v chromium-browser >/dev/null; then
         python3 tests/tools/html_check.py "$dir/all/report.html" "$dir/all/analysis.json" \
@@ -96,6 +120,7 @@ fi
 # binding; the root of the call tree is the program's main.
 if outputs f08 2 -- "$T/pingpong_f08"; then
     cube f08 --json
+    cubelib f08
     otf2 f08 --json
 fi
 
@@ -105,6 +130,7 @@ desc="outputs nolines"
 if mpicc -O1 -o "$dir/ring_nog" tests/mpi/ring.c -lm >"$OUT" 2>&1; then
     if outputs nolines 4 -- "$dir/ring_nog" waitall 8 5; then
         cube nolines --json
+        cubelib nolines
         otf2 nolines --json
     fi
 else bad "$desc: mpicc"; fi

@@ -17,15 +17,19 @@ checked on its own and named in the output; exit 1 if any fails.
              empty file (what cube_sanity flags)
   calltree   a real call tree: one root; MPI calls are leaves under the
              user function that called them (in that function's file),
-             each with its call site (mod, line >= 0; a function's own
-             call site is not in the trace and is left out, as cubew does
-             for -1); no two siblings with the same region and call site
+             each with its call site (mod, line >= 0); a user function
+             under another carries its call site too, in its caller's file
+             (the trace's call paths; a function whose caller the unwind
+             did not reach hangs under the root without one, -1 left out
+             as cubew does); no two siblings with the same region and call
+             site
   values     with analysis.json: each Scalasca metric's sum over call
              nodes and locations (values are inclusive of sub-metrics, as
              CUBE stores them) equals the analyzer's figure, to 1 ns/rank;
              so do its sum per location (per_rank) and its value at each
              MPI call node (callsites[].patterns, matched by call, file,
-             line and calling function)
+             line and the whole call path: callers, then the calling
+             function)
 
 Standard library only (no cubelib)."""
 import json
@@ -205,7 +209,7 @@ class Checker:
         self.rule("regions", bad, "%d regions, each with its file and lines" % len(self.regions))
 
     def calltree(self):
-        bad, nodes = [], 0
+        bad, nodes, deepest = [], 0, [0]
         roots = self.root.find("program").findall("cnode")
         if len(roots) != 1:
             bad.append("%d root call nodes, want 1" % len(roots))
@@ -213,6 +217,7 @@ class Checker:
         def walk(c, depth, caller):
             nonlocal nodes
             nodes += 1
+            deepest[0] = max(deepest[0], depth)
             r = self.regions.get(c.get("calleeId"))
             if r is None:
                 bad.append("cnode %s calls undefined region %s" % (c.get("id"), c.get("calleeId")))
@@ -223,7 +228,7 @@ class Checker:
                 bad.append("cnode %s (%s) is an MPI call with callees" % (c.get("id"), r.findtext("name")))
             if mpi and (caller is None or caller.findtext("paradigm") != "user"):
                 bad.append("cnode %s (%s) is not under the user function that called it" % (c.get("id"), r.findtext("name")))
-            elif mpi and int(c.get("line", "0")) > 0 and c.get("mod") != caller.get("mod"):
+            elif caller is not None and int(c.get("line", "0")) > 0 and c.get("mod") != caller.get("mod"):
                 bad.append("cnode %s (%s): called from %s, its caller %s is in %s" % (c.get("id"), r.findtext("name"), c.get("mod"), caller.findtext("name"), caller.get("mod")))
             if mpi and (not c.get("mod") or int(c.get("line", "-1")) < 0):
                 bad.append("cnode %s (%s): call site mod=%r line=%s" % (c.get("id"), r.findtext("name"), c.get("mod"), c.get("line")))
@@ -236,7 +241,7 @@ class Checker:
                 walk(k, depth + 1, r)
         for c in roots:
             walk(c, 0, None)
-        self.rule("calltree", bad, "%d call nodes in a tree: program > functions > MPI calls" % nodes)
+        self.rule("calltree", bad, "%d call nodes in a tree %d deep: program > functions > MPI calls" % (nodes, deepest[0]))
 
     def table(self, u):
         """Metric u's values: {call node id: [value per location]}."""
@@ -252,18 +257,43 @@ class Checker:
         return {u: sum(sum(v) for v in self.table(u).values()) for u in self.metrics}
 
     def by_site(self):
-        """(MPI function, file, line, caller) -> call node id."""
+        """(MPI function, file, line, the user functions from the root, each
+        (name, line called from)) -> call node id."""
         out = {}
 
-        def walk(c, caller):
+        def walk(c, path):
             r = self.regions[c.get("calleeId")]
             if r.findtext("paradigm") == "mpi":
-                out[(r.findtext("name"), c.get("mod"), c.get("line"), caller)] = int(c.get("id"))
+                out[(r.findtext("name"), c.get("mod"), c.get("line"), path)] = int(c.get("id"))
             for k in c.findall("cnode"):
-                walk(k, r.findtext("name"))
+                walk(k, path + ((r.findtext("name"), c.get("line")),))
         for c in self.root.find("program").findall("cnode"):
-            walk(c, None)
+            walk(c, ())
         return out
+
+    @staticmethod
+    def frame(loc):
+        """(function, file, line) of "file:line (fn)" or "fn in module+0xOFF"."""
+        if loc.endswith(")") and " (" in loc:
+            where, _, fn = loc.rpartition(" (")
+            f, _, line = where.rpartition(":")
+            return fn[:-1], f, line
+        fn, _, mod = loc.partition(" in ")
+        return fn, mod.split("+0x")[0], "0"
+
+    def site_key(self, c):
+        """A JSON call site's key in by_site: its callers (outermost first)
+        and calling function, from main; a path that does not reach main
+        hangs under the root."""
+        frames = [self.frame(x) for x in reversed(c.get("callers", "").split(" < ")) if x]
+        frames.append(self.frame(c["location"]))
+        path, up = [], None   # up: the line the next function is called from
+        if frames[0][0] not in ("main", "MAIN__"):
+            path.append(("main", None))
+        for fn, f, line in frames:
+            path.append(("main" if fn in ("main", "MAIN__") else fn, up))
+            up = line
+        return (c["function"], frames[-1][1], frames[-1][2], tuple(path))
 
     def per_rank_and_site(self, a, tol, bad):
         """Each pattern per rank (over call nodes) and per call site (over
@@ -279,15 +309,7 @@ class Checker:
                     bad.append("%s on rank %d = %.9f, analysis.json per_rank %.9f" % (u, r, got, want))
         want = {}   # call node -> pattern -> seconds, merged sites added up
         for c in a["callsites"]:
-            loc = c["location"]
-            if loc.endswith(")") and " (" in loc:       # file:line (caller)
-                where, _, fn = loc.partition(" (")
-                f, _, line = where.rpartition(":")
-            else:                                       # caller in module+0xOFF
-                fn, _, mod = loc.partition(" in ")
-                f, line = mod.split("+0x")[0], "0"
-            key = (c["function"], f, line, fn.rstrip(")"))
-            key = key if key[3] not in ("main", "MAIN__") else key[:3] + ("main",)
+            key = self.site_key(c)
             if key not in nodes:
                 bad.append("call site %s %s: no call node" % (c["function"], c["location"]))
                 continue

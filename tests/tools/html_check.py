@@ -10,6 +10,11 @@ person would, in headless Chromium:
   zoom       clicking "show" on the longest wait zooms the timeline onto it
              (the visible range = the wait +- 25%); "zoom in" halves the
              whole run around its middle
+  messages   the timeline draws one line per point-to-point message, from
+             its send (sender's row) to its receive (receiver's row): the
+             lines per sender -> receiver pair = analysis.json's
+             matrix_count, each line goes forward in time, and the lines
+             stay inside the timeline's zoomable view (svg#tlv)
   sort       clicking the "time in MPI" heading sorts the call sites by it
   shots      screenshots at two window sizes, each decoded and not blank
              (png_nonblank.py), kept in SHOTDIR if given
@@ -39,6 +44,8 @@ class Page(HTMLParser):
     def __init__(self, html):
         super().__init__()
         self.tables, self.text, self.body = {}, {}, {}
+        self.msgs = []          # (sender, receiver, x1, x2, inside svg#tlv)
+        self.svgs = []
         self.table = self.row = self.cell = None
         self.open_ids = []
         self.feed(html)
@@ -47,6 +54,10 @@ class Page(HTMLParser):
         a = dict(attrs)
         if tag == "body":
             self.body = a
+        if tag == "svg":
+            self.svgs.append(a.get("id"))
+        if tag == "line" and "msg" in (a.get("class") or "").split():
+            self.msgs.append((a.get("data-s"), a.get("data-d"), a.get("x1"), a.get("x2"), "tlv" in self.svgs))
         if tag == "table" and a.get("id"):
             self.table = self.tables.setdefault(a["id"], [])
         elif tag == "tr" and self.table is not None:
@@ -61,6 +72,8 @@ class Page(HTMLParser):
             self.text[a["id"]] = ""
 
     def handle_endtag(self, tag):
+        if tag == "svg" and self.svgs:
+            self.svgs.pop()
         if tag in ("td", "th") and self.cell is not None and self.row is not None:
             self.row.append("".join(self.cell).strip())
             self.cell = None
@@ -74,6 +87,19 @@ class Page(HTMLParser):
             self.cell.append(data)
         for _, i in self.open_ids:
             self.text[i] += data
+
+
+def call_path(c):
+    """The call path column a JSON call site should have: each caller
+    (outermost first) with the line of its call, the calling function,
+    the MPI call: "main:233 > collectives:130 > realign > MPI_Wait"."""
+    def frame(loc):
+        if loc.endswith(")") and " (" in loc:
+            where, _, fn = loc.rpartition(" (")
+            return fn[:-1], ":" + where.rpartition(":")[2]
+        return loc.partition(" in ")[0], ""
+    ups = [frame(x) for x in reversed(c.get("callers", "").split(" < ")) if x]
+    return ["%s%s" % f for f in ups] + [frame(c["location"])[0], c["function"]]
 
 
 def chromium():
@@ -146,14 +172,13 @@ class Checker:
         sites = tab.get("sites", [])[1:]
         if len(sites) != len(a["callsites"]):
             bad.append("%d call sites shown, analysis.json has %d" % (len(sites), len(a["callsites"])))
-        shown = {(r[0].split("\u203a")[-1].strip(), r[1]): r for r in sites}
+        shown = {(" ".join(r[0].split()), r[1]): r for r in sites}
         for c in a["callsites"]:
             where = c["location"].split(" (")[0]
-            r = shown.get((c["function"], where))
+            path = " \u203a ".join(call_path(c))
+            r = shown.get((path, where))
             if not r or int(r[2]) != c["visits"] or not close(r[3], c["time"]):
-                bad.append("call site %s %s: row %s, analysis.json visits %d time %.9f" % (c["function"], where, r, c["visits"], c["time"]))
-            elif "(" in c["location"] and not r[0].startswith(c["location"].split(" (")[1].rstrip(")")):
-                bad.append("call site %s %s: call path %r does not start with its caller" % (c["function"], where, r[0]))
+                bad.append("call site %s %s: row %s, analysis.json visits %d time %.9f" % (path, where, r, c["visits"], c["time"]))
 
     def text(self):
         bad = []
@@ -182,6 +207,27 @@ class Checker:
         if abs(views[2][0] - run / 4) > 1 or abs(views[2][1] - run * 3 / 4) > 1:
             bad.append("after zoom in: %s, want %.0f %.0f" % (views[2], run / 4, run * 3 / 4))
         self.rule("zoom", bad, "wait 1's link shows %s ns, whole run, zoom in %s ns" % (views[0], views[2]))
+
+    def messages(self):
+        bad, a = [], self.a
+        n = a["nranks"] if "nranks" in a else len(a["messages"]["matrix_count"])
+        want = a["messages"]["matrix_count"]
+        got = [[0] * n for _ in range(n)]
+        for s, d, x1, x2, inside in self.page.msgs:
+            try:
+                got[int(s)][int(d)] += 1
+                if float(x2) < float(x1):
+                    bad.append("message line %s -> %s goes back in time: x1 %s x2 %s" % (s, d, x1, x2))
+            except (TypeError, ValueError, IndexError):
+                bad.append("message line with data-s %r data-d %r x1 %r x2 %r" % (s, d, x1, x2))
+            if not inside:
+                bad.append("message line %s -> %s outside the zoomable timeline" % (s, d))
+        for i in range(n):
+            for j in range(n):
+                if got[i][j] != want[i][j]:
+                    bad.append("%d message lines %d -> %d, analysis.json matrix_count %d" % (got[i][j], i, j, want[i][j]))
+        self.rule("messages", bad, "%d message lines = analysis.json's %d messages, pair by pair"
+                  % (len(self.page.msgs), a["messages"]["count"]))
 
     def sort(self):
         times = [float(r[3]) for r in self.page.tables.get("sites", [])[1:]]
@@ -216,6 +262,7 @@ def main(argv):
     c.render()
     c.text()
     c.zoom()
+    c.messages()
     c.sort()
     outdir = argv[3] if len(argv) > 3 else tempfile.mkdtemp()
     os.makedirs(outdir, exist_ok=True)

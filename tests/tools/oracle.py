@@ -106,7 +106,12 @@ def read_dump(tracedir):
 
 
 def read_sites(tracedir, r):
-    """Local site index -> location, formatted as seshat-analyze does."""
+    """Local site index -> its location then " < " and each caller's,
+    formatted as seshat-analyze does (its JSON: location, callers)."""
+    def frame(fn, where, mod):
+        if where[0] != "?":
+            return "%s (%s)" % (where, fn)
+        return "%s in %s%s" % (fn, mod.rsplit("/", 1)[-1], where[1:])
     loc = {}
     try:
         with open(os.path.join(tracedir, "sites-%d.txt" % r)) as fh:
@@ -114,11 +119,12 @@ def read_sites(tracedir, r):
                 f = line.split()
                 if line.startswith("#") or len(f) < 4 or f[1] != "=" or not f[0].isdigit():
                     continue
-                fn, where, mod = f[2], f[3], f[4] if len(f) > 4 else "?"
-                if where[0] != "?":
-                    loc[int(f[0])] = "%s (%s)" % (where, fn)
-                else:
-                    loc[int(f[0])] = "%s in %s%s" % (fn, mod.rsplit("/", 1)[-1], where[1:])
+                path = [frame(f[2], f[3], f[4] if len(f) > 4 else "?")]
+                for k in range(5, len(f) - 3, 4):   # "< function file:line module"
+                    if f[k] != "<":
+                        break
+                    path.append(frame(f[k + 1], f[k + 2], f[k + 3]))
+                loc[int(f[0])] = " < ".join(path)
     except OSError:
         pass
     return loc
@@ -361,7 +367,8 @@ def compare(result, path):
             got = ns(a["patterns"][p]["per_rank"][r]) if r < n else None
             if got != incl(p, r):
                 bad.append("%s on rank %d: analysis %s ns, oracle %d ns" % (p, r, got, incl(p, r)))
-    json_sites = {(c["function"], c["location"]): c for c in a["callsites"]}
+    json_sites = {(c["function"], " < ".join([c["location"]] + ([c["callers"]] if c.get("callers") else []))): c
+                  for c in a["callsites"]}
     for key in set(json_sites) | set(visits):
         c = json_sites.get(key)
         if c is None or key not in visits:

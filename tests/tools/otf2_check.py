@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 """otf2_check.py ARCHIVE/traces.otf2 [analysis.json] [--site CALL@FILE:LINE@RANK ...]
+    [--path CALL@FILE:LINE=main/f@LINE/g@LINE ...]
 - check a seshat OTF2 export through otf2-print as Vampir would use it.
 Each rule is checked on its own and named; exit 1 if any fails.
 
@@ -20,6 +21,10 @@ Each rule is checked on its own and named; exit 1 if any fails.
   collectives  only bcast/reduce/gather/scatter name a root
   site       each --site CALL@FILE:LINE@RANK: an ENTER of CALL on that
              location with that source code location
+  path       each --path CALL@FILE:LINE=main/f@L1/g@L2: an ENTER of CALL
+             at that source code location whose calling context's parents
+             are, from the root, main, f called from line L1, g called
+             from line L2 (the trace's call path)
 Needs otf2-print (Debian's otf2-tools)."""
 import json
 import re
@@ -182,6 +187,29 @@ class Archive:
                 bad.append("%s on location %d: root %s" % (op, loc, root))
         self.rule("collectives", bad, "%d collective ends, roots only where MPI has one" % n)
 
+    def chain(self, cid):
+        """A calling context's parents from the root: ["main", "f@12", ...]."""
+        out = []
+        t = self.defs["CALLING_CONTEXT"].get(cid)
+        while t is not None:
+            parent = re.search(r'Parent: "[^"]*" <(\d+)>', t)
+            t = self.defs["CALLING_CONTEXT"].get(int(parent.group(1))) if parent else None
+            if t is not None:
+                line = re.search(r'Source code location: "[^"]*:(\d+)"', t)
+                out.append(NAMED.search(t).group(1) + ("@" + line.group(1) if line else ""))
+        return out[::-1]
+
+    def path(self, spec):
+        call, _, want = spec.partition("=")
+        call, where = call.split("@", 1)
+        got = set()
+        for kind, loc, _, text, attrs in self.events:
+            ctx = re.search(r'CALLING_CONTEXT; "[^"]*" <(\d+)>', attrs)
+            if kind == "ENTER" and ('"%s"' % call) in text and ('"%s"' % where) in attrs and ctx:
+                got.add("/".join(self.chain(int(ctx.group(1)))))
+        self.rule("path", [] if want in got else ["%s at %s: calling contexts %s, want %s" % (call, where, sorted(got), want)],
+                  "%s at %s under %s" % (call, where, want))
+
     def site(self, spec):
         call, rest = spec.split("@", 1)
         where, rank = rest.rsplit("@", 1)
@@ -193,7 +221,8 @@ class Archive:
 
 def main(argv):
     sites = [argv[i + 1] for i in range(len(argv) - 1) if argv[i] == "--site"]
-    pos = [a for i, a in enumerate(argv[1:], 1) if not a.startswith("--") and argv[i - 1] != "--site"]
+    paths = [argv[i + 1] for i in range(len(argv) - 1) if argv[i] == "--path"]
+    pos = [a for i, a in enumerate(argv[1:], 1) if not a.startswith("--") and argv[i - 1] not in ("--site", "--path")]
     if not pos:
         print(__doc__.splitlines()[0])
         return 2
@@ -211,6 +240,8 @@ def main(argv):
     ar.collectives()
     for s in sites:
         ar.site(s)
+    for p in paths:
+        ar.path(p)
     print("%s: %s" % (pos[0], "rules failed: " + ", ".join(ar.failed) if ar.failed else "all rules hold"))
     return 1 if ar.failed else 0
 
