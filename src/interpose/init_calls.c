@@ -60,6 +60,17 @@ static void contention_env(void)
     setenv("OMPI_MCA_btl_vader_max_send_size", v, 0);
 }
 
+/* seshat's collective entry exchange (rank/coll.c) is an MPI_Iallgather
+ * on the shadow. libnbc's default for it is linear: every member sends to
+ * every other, N^2 messages per collective, and each rank touches every
+ * peer's shared-memory segment (about 70 KB each: +18 MB per rank at 256
+ * ranks). Recursive doubling is log N (libnbc uses it on power-of-two
+ * communicators, linear on the others). A user's setting wins. */
+static void coll_env(void)
+{
+    setenv("OMPI_MCA_coll_libnbc_iallgather_algorithm", "2", 0);
+}
+
 /* A model rank serves until the job ends and never returns from MPI_Init
  * (the runtime, a layer below, cannot call the server). */
 static void run_model_rank(void)
@@ -92,6 +103,7 @@ static void start(void)
 int PMPI_Init(int *argc, char ***argv)
 {
     contention_env();
+    coll_env();
     int rc = seshat_real.Init(argc, argv);
     if (rc == MPI_SUCCESS)
         start();
@@ -105,6 +117,7 @@ int MPI_Init(int *argc, char ***argv) __attribute__((alias("PMPI_Init")));
 int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 {
     contention_env();
+    coll_env();
     int want = required > MPI_THREAD_SERIALIZED ? MPI_THREAD_SERIALIZED : required;
     int rc = seshat_real.Init_thread(argc, argv, want, provided);
     if (rc == MPI_SUCCESS) {
