@@ -29,6 +29,7 @@ struct cn_flow {
     enum cn_flow_kind kind;
     void *ref;
     long long serial;           /* creation order: the last tie-break */
+    struct cn_flow *next_free;  /* in seshat_cn's free list */
 };
 
 /* One point-to-point message, from its envelope to its last answer. */
@@ -66,6 +67,8 @@ struct key_arr {
 };
 #define KEY_BUCKETS 1024
 
+struct done { struct cn_flow *f; int64_t t; };
+
 struct seshat_cn {
     const seshat_model *m;
     const seshat_config *cfg;
@@ -83,6 +86,11 @@ struct seshat_cn {
     int nheap, capheap;
     long long serial, inflight;
     cn_colls *colls;
+    /* Reused per flow and per step rather than malloc'ed each time
+     * (malloc/free was ~6% of the model rank, docs/performance.md). */
+    struct cn_flow *free_flows;
+    struct done *done;
+    size_t capdone;
     struct key_arr *keys[KEY_BUCKETS];
     seshat_cn_stats st;
 };
@@ -175,8 +183,12 @@ static void late_flow(seshat_cn *cn, struct cn_flow *f)
 void cn_flow_add(seshat_cn *cn, int64_t start, int src, int dst, int64_t bytes, double cost,
                  enum cn_flow_kind kind, void *ref)
 {
-    struct cn_flow *f = malloc(sizeof *f);
-    *f = (struct cn_flow){ start, src, dst, bytes, cost, kind, ref, cn->serial++ };
+    struct cn_flow *f = cn->free_flows;
+    if (f)
+        cn->free_flows = f->next_free;
+    else
+        f = malloc(sizeof *f);
+    *f = (struct cn_flow){ start, src, dst, bytes, cost, kind, ref, cn->serial++, NULL };
     DBG("cn now %lld: flow %d->%d %lld B start %lld kind %d\n", (long long)cn->now, src, dst,
         (long long)bytes, (long long)start, kind);
     if (start < cn->now)
@@ -420,7 +432,8 @@ static void flow_done(seshat_cn *cn, struct cn_flow *f, int64_t t)
     case CN_RDV: rdv_done(cn, f->ref, t); break;
     case CN_COLL: cn_colls_flow_done(cn->colls, f->ref, t); break;
     }
-    free(f);
+    f->next_free = cn->free_flows;
+    cn->free_flows = f;
 }
 
 /* Start every flow due at the engine's clock; empty ones are done at once. */
@@ -445,8 +458,6 @@ static void start_due(seshat_cn *cn)
         cn->inflight++;
     }
 }
-
-struct done { struct cn_flow *f; int64_t t; };
 
 static int by_done(const void *x, const void *y)
 {
@@ -475,12 +486,12 @@ static void run_to(seshat_cn *cn, int64_t t)
     long long ids[CHUNK];
     double times[CHUNK];
     int n;
-    struct done *d = NULL;
-    size_t nd = 0, cap = 0;
+    struct done *d = cn->done;
+    size_t nd = 0;
     while ((n = cn->sg->take_done(ids, times, CHUNK)) > 0) {
-        if (nd + (size_t)n > cap) {
-            cap = 2 * (nd + (size_t)n);
-            d = realloc(d, sizeof *d * cap);
+        if (nd + (size_t)n > cn->capdone) {
+            cn->capdone = 2 * (nd + (size_t)n);
+            d = cn->done = realloc(cn->done, sizeof *d * cn->capdone);
         }
         for (int i = 0; i < n; i++)
             d[nd++] = (struct done){ (struct cn_flow *)(intptr_t)ids[i], llround(times[i] * 1e9) };
@@ -491,7 +502,6 @@ static void run_to(seshat_cn *cn, int64_t t)
     cn->inflight -= (long long)nd;
     for (size_t i = 0; i < nd; i++)
         flow_done(cn, d[i].f, d[i].t);
-    free(d);
 }
 
 void seshat_cn_advance(seshat_cn *cn)
@@ -561,6 +571,11 @@ void seshat_cn_free(seshat_cn *cn)
     }
     while (cn->nheap > 0)
         free(heap_pop(cn));
+    for (struct cn_flow *f = cn->free_flows, *n; f; f = n) {
+        n = f->next_free;
+        free(f);
+    }
+    free(cn->done);
     for (int i = 0; i < KEY_BUCKETS; i++)
         for (struct key_arr *k = cn->keys[i], *n; k; k = n) {
             n = k->next;

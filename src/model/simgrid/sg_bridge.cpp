@@ -7,7 +7,7 @@
 
 #include <algorithm>
 #include <deque>
-#include <unordered_map>
+#include <cstdint>
 #include <utility>
 #include <cstdio>
 #include <limits>
@@ -24,9 +24,16 @@ sg4::Engine *engine;
 std::vector<sg4::Host *> hosts;
 double model_lat_factor = 1;
 
-// Contention mode: flows in flight (kept alive until done), completions
-// not yet taken, and finished flows released at the next run.
-std::unordered_map<const sg4::Activity *, std::pair<sg4::CommPtr, long long>> flying;
+// Contention mode: flows in flight (kept alive until done) in slots the
+// activity's data names (slot + 1; no hash map node per flow), free
+// slots, completions not yet taken, and finished flows released at the
+// next run.
+struct Flight {
+    sg4::CommPtr comm;
+    long long id;
+};
+std::vector<Flight> flying;
+std::vector<size_t> free_slots;
 std::deque<std::pair<long long, double>> done;
 std::vector<sg4::CommPtr> finished;
 
@@ -39,12 +46,14 @@ int fail(char *err, size_t errlen, const std::string &what)
 
 void on_done(const sg4::Activity &a)
 {
-    auto it = flying.find(&a);
-    if (it == flying.end())
-        return;
-    done.emplace_back(it->second.second, sg4::Engine::get_clock());
-    finished.push_back(it->second.first);   // destroyed outside SimGrid's callback
-    flying.erase(it);
+    auto slot = reinterpret_cast<uintptr_t>(a.get_data<void>());
+    if (slot == 0 || slot > flying.size() || flying[slot - 1].comm.get() != &a)
+        return;   // not a flow of ours (transfer's)
+    Flight &f = flying[slot - 1];
+    done.emplace_back(f.id, sg4::Engine::get_clock());
+    finished.push_back(std::move(f.comm));   // destroyed outside SimGrid's callback
+    f.comm = nullptr;
+    free_slots.push_back(slot - 1);
 }
 
 int bridge_init(const char *platform, const char *model, const char *cfg, int contention,
@@ -147,7 +156,16 @@ int bridge_start_flow(int a, int b, double bytes, long long id)
     try {
         sg4::CommPtr c = sg4::Comm::sendto_init(hosts.at((size_t)a), hosts.at((size_t)b));
         c->set_payload_size((uint64_t)bytes);
-        flying[c.get()] = { c, id };
+        size_t slot;
+        if (free_slots.empty()) {
+            slot = flying.size();
+            flying.push_back({ c, id });
+        } else {
+            slot = free_slots.back();
+            free_slots.pop_back();
+            flying[slot] = { c, id };
+        }
+        c->set_data(reinterpret_cast<void *>(static_cast<uintptr_t>(slot + 1)));
         c->start();
         return 0;
     } catch (const std::exception &) {
