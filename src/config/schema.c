@@ -97,6 +97,9 @@ const seshat_key seshat_keys[] = {
       "communicators recorded (messages, collectives): all, or ids such as 0,3 (0 = MPI_COMM_WORLD)", 0, 0 },
     { "trace", "payload", KEY_BOOL, F(trace_payload), "false", NULL, 0,
       "also record the contents of every message sent (packed, compressed with the stream)", 0, 0 },
+    { "trace", "call_path", KEY_INT, F(trace_call_path), "8", NULL, 1,
+      "frames of each call site's call path: 1 = the call's return address only (no unwinding, "
+      "cheapest), up to 8 = it and 7 callers", 1, 8 },
     { "trace", "debug_write_delay", KEY_TIME, F(trace_debug_delay_ns), "0", NULL, 0,
       "test only: every trace record sleeps this long (virtual times must not change)", 0, SEC },
     { "report", "matrix", KEY_BOOL, F(report_matrix), "false", NULL, 0,

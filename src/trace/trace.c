@@ -38,6 +38,7 @@ static int64_t min_bytes, t_from, t_to = INT64_MAX;
 static char comms[256] = "all";          /* trace.comms */
 static char filters[1400];               /* trace.ranks, kinds, window, min_bytes, for defs.ini */
 static int payload;                      /* trace.payload */
+static int path_frames = SESHAT_PATH_FRAMES;   /* trace.call_path */
 static int64_t write_delay_ns;           /* trace.debug_write_delay */
 static size_t payload_cap;
 static unsigned char call_kind[SESHAT_CALL_COUNT];
@@ -160,13 +161,15 @@ static void *program_site(void *site)
  * does not pass it, as after a tail call). */
 static void call_path(void *site, uintptr_t *path)
 {
-    void *bt[SESHAT_PATH_FRAMES + 8];
-    int n = backtrace(bt, SESHAT_PATH_FRAMES + 8), i = 0;
     memset(path, 0, SESHAT_PATH_FRAMES * sizeof *path);
     path[0] = (uintptr_t)site;
+    if (path_frames == 1)   /* the unwinder is the cost; the site needs none */
+        return;
+    void *bt[SESHAT_PATH_FRAMES + 8];
+    int n = backtrace(bt, path_frames + 8), i = 0;
     while (i < n && bt[i] != site)
         i++;
-    for (int k = 1; i + k < n && k < SESHAT_PATH_FRAMES; k++)
+    for (int k = 1; i + k < n && k < path_frames; k++)
         path[k] = (uintptr_t)bt[i + k];
 }
 
@@ -390,6 +393,8 @@ void seshat_trace_start(const seshat_config *cfg, MPI_Comm world, int world_rank
              "min_bytes = %lld\n", cfg->trace_ranks, cfg->trace_kinds, cfg->trace_comms,
              cfg->trace_window, (long long)cfg->trace_min_bytes);
     payload = cfg->trace_payload;
+    path_frames = cfg->trace_call_path >= 1 && cfg->trace_call_path <= SESHAT_PATH_FRAMES
+                      ? cfg->trace_call_path : SESHAT_PATH_FRAMES;
     write_delay_ns = cfg->trace_debug_delay_ns;
     payload_cap = (size_t)cfg->trace_buffer;
     for (int c = 0; c < SESHAT_CALL_COUNT; c++)

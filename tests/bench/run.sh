@@ -13,38 +13,8 @@ BUILD="$BUILD" REPS="$REPS" tests/bench/wall_pingpong.sh
 doc=docs/performance.md
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
-# Tracing: a NAS-like stencil (halo exchange + allreduce), untraced and
-# traced, interleaved; bytes per event from the streams; the writer alone.
-S="$BUILD/tests/bench/stencil"
-tdir=$(mktemp -d)
-untr=""; trc=""
-for r in $(seq "$REPS"); do
-    untr+="$("$BUILD/bin/seshat-run" -np 4 -- "$S" 5000 10000 2>/dev/null | awk '/^BENCH/ { print $3 }') "
-    rm -rf "$tdir/t"
-    trc+="$("$BUILD/bin/seshat-run" --trace "$tdir/t" -np 4 -- "$S" 5000 10000 2>/dev/null | awk '/^BENCH/ { print $3 }') "
-done
-U=$(tr ' ' '\n' <<<"$untr" | grep . | median); TT=$(tr ' ' '\n' <<<"$trc" | grep . | median)
-BPE=$("$BUILD/bin/seshat-trace" stats "$tdir/t" | awk '$1 == "bytes_per_event" { print $2 }')
-EV=$("$BUILD/bin/seshat-trace" stats "$tdir/t" | awk '$1 == "events" { print $2 }')
-rm -rf "$tdir"
-COST=$("$BUILD/tests/bench/trace_cost" 20000000)
-RNS=$(awk '/record_ns/ { print $3 }' <<<"$COST"); EPS=$(awk '/writer_events/ { print $3 }' <<<"$COST")
-ttable=$(cat <<EOT
-Measured $(date -u +%Y-%m-%d), median of $REPS interleaved runs, command: \`make bench\`.
-
-| benchmark | value | target |
-|---|---|---|
-| stencil (4 ranks, 5000 x (halo exchange + allreduce)): wall traced / untraced | $(ratio "$TT" "$U") ($TT µs / $U µs) | ≤ 1.2 |
-| bytes per event in the streams ($EV events) | $BPE | ≤ 4 |
-| application-thread cost per recorded event (writer alone) | $RNS ns | ≤ 50 ns |
-| writer throughput (compress + write, background thread) | $EPS events/s | |
-EOT
-)
-echo "$ttable"
-awk -v t="$ttable" '
-    /<!-- BEGIN trace -->/ { print; print t; skip = 1; next }
-    /<!-- END trace -->/ { skip = 0 }
-    !skip { print }' "$doc" >"$doc.tmp" && mv "$doc.tmp" "$doc"
+# Tracing (its own script, docs/performance.md "trace").
+BUILD="$BUILD" REPS="$REPS" tests/bench/trace.sh
 
 # Replay analyzer: a >= 10-million-event trace (8-byte ping-pong), analyzed
 # by 1 and 2 processes; events per second per process and peak memory.

@@ -116,6 +116,28 @@ PY
     fi
 fi
 
+# trace.call_path: 1 records the return address only (no unwinder), 2 one
+# caller; the patterns and times are the full path's, the CUBE rules hold,
+# and realign's MPI_Wait at 116 (reached from 130 and 133) becomes one site.
+for cp in 1 2; do
+    [ -f "$dir/all/analysis.json" ] || break
+    outputs "path$cp" 4 --set trace.call_path=$cp -- "$T/an_scenarios" all || continue
+    cube "path$cp" --json
+    desc="outputs path$cp: trace.call_path = $cp"
+    got=$(python3 - "$dir/all" "$dir/path$cp" "$cp" <<'PY'
+import glob, json, sys
+full, cut, cp = json.load(open(sys.argv[1] + "/analysis.json")), sys.argv[2], int(sys.argv[3])
+j = json.load(open(cut + "/analysis.json"))
+same = all(j[k] == full[k] for k in ("patterns", "run_time", "rank_time", "messages"))
+callers = max(l.count(" < ") for f in glob.glob(cut + "/sites-*.txt") for l in open(f))
+waits = sum(1 for c in j["callsites"] if c["function"] == "MPI_Wait" and c["location"].startswith("tests/mpi/an_scenarios.c:116 "))
+print(f"same={same} callers<={callers} wait116={waits}")
+PY
+)
+    want="same=True callers<=$((cp - 1)) wait116=$((cp == 1 ? 1 : 2))"
+    [ "$got" = "$want" ] && ok "$desc: $got" || bad "$desc: '$got', want '$want'"
+done
+
 # Fortran (mpi_f08): the calls come from the program unit, not Open MPI's
 # binding; the root of the call tree is the program's main.
 if outputs f08 2 -- "$T/pingpong_f08"; then
