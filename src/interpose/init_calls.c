@@ -65,7 +65,8 @@ static void contention_env(void)
  * every other, N^2 messages per collective, and each rank touches every
  * peer's shared-memory segment (about 70 KB each: +18 MB per rank at 256
  * ranks). Recursive doubling is log N (libnbc uses it on power-of-two
- * communicators, linear on the others). A user's setting wins. */
+ * communicators, linear on the others, so coll.c exchanges by a sum on
+ * those). A user's setting wins. */
 static void coll_env(void)
 {
     setenv("OMPI_MCA_coll_libnbc_iallgather_algorithm", "2", 0);

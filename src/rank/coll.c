@@ -8,6 +8,9 @@
 #include "trace/trace.h"
 
 struct member { int64_t entry, bytes, root; };
+/* The sum exchange adds members as arrays of int64_t. */
+#define SLOT_WORDS 3
+_Static_assert(sizeof(struct member) == SLOT_WORDS * sizeof(int64_t), "struct member has padding");
 
 struct seshat_coll_pending {
     seshat_comm *comm;
@@ -20,6 +23,7 @@ struct seshat_coll_pending {
     int32_t seq;
     struct member mine;
     struct member *all;      /* direct: every member's entry and block */
+    struct member *slots;    /* a sum exchange's send buffer (see exchange) */
     MPI_Request req;         /* direct: the exchange */
 };
 
@@ -75,6 +79,29 @@ void seshat_coll_sync(seshat_comm *c)
     seshat_clock_advance_to(sync_leave(c, seq));
 }
 
+/* Start the exchange of every member's entry into pd->all. libnbc's
+ * Iallgather is recursive doubling (log n peers; init_calls.c asks for it)
+ * only when n is a power of two, and linear otherwise: n - 1 messages per
+ * member, each touching a peer's shared-memory segment. Other sizes sum
+ * the members' slots instead (each member fills its own, the rest are 0,
+ * so the integer sum is the table): libnbc's Iallreduce is a binomial
+ * tree for tables this small, 2 log n messages per member. */
+static void exchange(struct seshat_coll_pending *pd, MPI_Comm comm, int n, int me)
+{
+    pd->all = seshat_xmalloc(sizeof *pd->all * (size_t)n);
+    if ((n & (n - 1)) == 0) {
+        seshat_ctl(seshat_real.Iallgather(&pd->mine, sizeof pd->mine, MPI_BYTE, pd->all,
+                                          sizeof pd->mine, MPI_BYTE, comm, &pd->req),
+                   "Iallgather(collective entries)");
+        return;
+    }
+    pd->slots = seshat_xcalloc((size_t)n, sizeof *pd->slots);
+    pd->slots[me] = pd->mine;
+    seshat_ctl(seshat_real.Iallreduce(pd->slots, pd->all, n * SLOT_WORDS, MPI_INT64_T, MPI_SUM,
+                                      comm, &pd->req),
+               "Iallreduce(collective entries)");
+}
+
 static struct seshat_coll_pending *start(seshat_comm *c, enum seshat_coll_kind kind, int root,
                                          int64_t bytes, uint32_t req)
 {
@@ -100,10 +127,7 @@ static struct seshat_coll_pending *start(seshat_comm *c, enum seshat_coll_kind k
         int n = 0;
         SESHAT_CHECKED(Comm_size, c->merged, &n);
         pd->desc.p = n;
-        pd->all = seshat_xmalloc(sizeof *pd->all * (size_t)n);
-        seshat_ctl(seshat_real.Iallgather(&pd->mine, sizeof pd->mine, MPI_BYTE, pd->all,
-                                          sizeof pd->mine, MPI_BYTE, c->merged, &pd->req),
-                   "Iallgather(collective entries)");
+        exchange(pd, c->merged, n, c->merged_rank);
         return pd;
     }
     seshat_coll_entry e = { c->id, pd->seq, c->peer_size, c->my_rank, kind, pd->desc.alg,
@@ -111,10 +135,7 @@ static struct seshat_coll_pending *start(seshat_comm *c, enum seshat_coll_kind k
                             pd->mine.entry, bytes, seshat_promise_floor() };
     if ((pd->by_model = seshat_rt.path->coll_enter(&e)))
         return pd;
-    pd->all = seshat_xmalloc(sizeof *pd->all * (size_t)c->peer_size);
-    seshat_ctl(seshat_real.Iallgather(&pd->mine, sizeof pd->mine, MPI_BYTE, pd->all,
-                                      sizeof pd->mine, MPI_BYTE, c->shadow, &pd->req),
-               "Iallgather(collective entries)");
+    exchange(pd, c->shadow, c->peer_size, c->my_rank);
     return pd;
 }
 
@@ -225,6 +246,7 @@ static seshat_vtime finish(struct seshat_coll_pending *pd)
             t = s;
     }
     free(pd->all);
+    free(pd->slots);
     free(pd);
     return t;
 }
