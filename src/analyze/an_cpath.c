@@ -45,6 +45,71 @@ static void *gather(const void *items, size_t n, size_t size, MPI_Comm comm, siz
     return out;
 }
 
+/* Sorts n records of `size` bytes by rank, then within a rank by cmp (which
+ * orders by rank first): a stable counting pass by rank, then each rank's
+ * run is left alone when already in order, reversed when in reverse order
+ * (the walk emits intervals backwards), and sorted otherwise. The records
+ * arrive nearly in order per rank, so this is linear where a full qsort
+ * of millions of waits was a tenth of the analyzer's time. */
+static void sort_by_rank(void *base, size_t n, size_t size, int64_t (*rank_of)(const void *),
+                         int (*cmp)(const void *, const void *))
+{
+    if (n < 2)
+        return;
+    char *b = base;
+    int64_t hi = 0;
+    for (size_t i = 0; i < n; i++) {
+        int64_t r = rank_of(b + i * size);
+        if (r < 0 || r > INT32_MAX) {   /* not a rank: the plain sort */
+            qsort(base, n, size, cmp);
+            return;
+        }
+        hi = r > hi ? r : hi;
+    }
+    size_t *start = calloc((size_t)hi + 2, sizeof *start);
+    char *tmp = malloc(n * size);
+    if (!start || !tmp)
+        an_die("out of memory");
+    for (size_t i = 0; i < n; i++)
+        start[rank_of(b + i * size) + 1]++;
+    for (int64_t r = 0; r <= hi; r++)
+        start[r + 1] += start[r];
+    for (size_t i = 0; i < n; i++)
+        memcpy(tmp + start[rank_of(b + i * size)]++ * size, b + i * size, size);
+    memcpy(b, tmp, n * size);
+    free(tmp);
+    for (int64_t r = hi; r > 0; r--)   /* start[r] is now where r + 1 begins */
+        start[r] = start[r - 1];
+    start[0] = 0;
+    for (int64_t r = 0; r <= hi; r++) {
+        char *run = b + start[r] * size;
+        size_t m = (r < hi ? start[r + 1] : n) - start[r];
+        size_t up = 0, down = 0;
+        for (size_t i = 1; i < m; i++) {
+            int c = cmp(run + (i - 1) * size, run + i * size);
+            up += c <= 0;
+            down += c >= 0;
+        }
+        if (m < 2 || up == m - 1)
+            continue;
+        if (down == m - 1) {
+            char t[64];
+            for (size_t i = 0, j = m - 1; i < j; i++, j--) {
+                memcpy(t, run + i * size, size);
+                memcpy(run + i * size, run + j * size, size);
+                memcpy(run + j * size, t, size);
+            }
+        } else {
+            qsort(run, m, size, cmp);
+        }
+    }
+    free(start);
+}
+
+static int64_t wait_rank(const void *x) { return ((const an_wait *)x)->rank; }
+static int64_t ival_rank(const void *x) { return ((const ival *)x)->rank; }
+_Static_assert(sizeof(an_wait) <= 64 && sizeof(ival) <= 64, "sort_by_rank swaps through 64 bytes");
+
 static int by_rank_end(const void *x, const void *y)
 {
     const an_wait *a = x, *b = y;
@@ -75,7 +140,7 @@ static const an_wait *last_wait(const an_wait *w, size_t n, int rank, int64_t t)
 static ival *walk(const seshat_analysis *a, an_wait *w, size_t nw, size_t *nout)
 {
     if (nw)   /* w may be NULL then */
-        qsort(w, nw, sizeof *w, by_rank_end);
+        sort_by_rank(w, nw, sizeof *w, wait_rank, by_rank_end);
     an_vec out;
     an_vec_init(&out, sizeof(ival));
     int r = 0;
@@ -141,7 +206,7 @@ static int by_rank_from(const void *x, const void *y)
 static void split_local(const an_local *L, const char *dir, ival *iv, size_t n, an_vec *out)
 {
     if (n)
-        qsort(iv, n, sizeof *iv, by_rank_from);
+        sort_by_rank(iv, n, sizeof *iv, ival_rank, by_rank_from);
     size_t first = 0;
     for (int r = L->lo; r < L->hi; r++) {
         while (first < n && iv[first].rank < r)
