@@ -4,8 +4,8 @@
 # markers (part of `make bench`; MEM_EVENTS="1000000 5000000" for a quick
 # check).
 cd "$(dirname "$0")/../.." || exit 1
+. tests/bench/lib.sh
 BUILD=${BUILD:-build}
-doc=docs/performance.md
 root=""; [ "$(id -u)" -eq 0 ] && root=--allow-run-as-root
 # Analyzer memory against trace length: an Irecv-heavy trace (a ring of 2
 # ranks, per step Irecv, Isend, Waitall; eager_limit = 4 B makes every
@@ -36,8 +36,5 @@ ${mrows%$'\n'}
 EOT
 )
 echo "$mtable"
-awk -v t="$mtable" '
-    /<!-- BEGIN analyze-memory -->/ { print; print t; skip = 1; next }
-    /<!-- END analyze-memory -->/ { skip = 0 }
-    !skip { print }' "$doc" >"$doc.tmp" && mv "$doc.tmp" "$doc"
+put_section analyze-memory "$mtable"
 

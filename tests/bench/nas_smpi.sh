@@ -6,6 +6,7 @@
 # (docs/validation.md): NPB_BIN (mpif90/mpicc) and SMPI_BIN (smpif90/smpicc);
 # nothing from NPB is part of seshat. Skipped when they are not set.
 cd "$(dirname "$0")/../.." || exit 1
+. tests/bench/lib.sh
 BUILD=$(cd "${BUILD:-build}" && pwd) || exit 2
 if [ -z "${NPB_BIN:-}" ] || [ -z "${SMPI_BIN:-}" ]; then
     echo "nas_smpi.sh: skipped (set NPB_BIN and SMPI_BIN to run NAS against SMPI)"
@@ -42,9 +43,4 @@ EOT
 echo "$table"
 cp "$out/runs.csv" "${NAS_SMPI_KEEP:-/dev/null}" 2>/dev/null
 rm -rf "$out"
-doc=docs/performance.md
-grep -q '<!-- BEGIN nas-smpi -->' "$doc" || exit 0
-awk -v t="$table" '
-    /<!-- BEGIN nas-smpi -->/ { print; print t; skip = 1; next }
-    /<!-- END nas-smpi -->/ { skip = 0 }
-    !skip { print }' "$doc" >"$doc.tmp" && mv "$doc.tmp" "$doc"
+put_section nas-smpi "$table"

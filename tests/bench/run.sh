@@ -3,6 +3,7 @@
 # by side in one run (interleaved, median of REPS), written to
 # docs/performance.md between the BEGIN/END markers.
 cd "$(dirname "$0")/../.." || exit 1
+. tests/bench/lib.sh
 BUILD=${BUILD:-build}
 B="$BUILD/tests/bench/wall_pingpong"
 REPS=${REPS:-5}
@@ -10,7 +11,6 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 # Fine-grained messages (its own script, docs/performance.md "p2p").
 BUILD="$BUILD" REPS="$REPS" tests/bench/wall_pingpong.sh
-doc=docs/performance.md
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
 # Tracing (its own script, docs/performance.md "trace").
@@ -41,10 +41,7 @@ Measured $(date -u +%Y-%m-%d), command: \`make bench\` (one run each).
 EOT
 )
 echo "$atable"
-awk -v t="$atable" '
-    /<!-- BEGIN analyze -->/ { print; print t; skip = 1; next }
-    /<!-- END analyze -->/ { skip = 0 }
-    !skip { print }' "$doc" >"$doc.tmp" && mv "$doc.tmp" "$doc"
+put_section analyze "$atable"
 
 # Analyzer memory against trace length (its own script: it takes minutes).
 BUILD="$BUILD" tests/bench/analyze_mem.sh
@@ -75,10 +72,7 @@ $cn
 EOT
 )
     echo "$stable"
-    awk -v t="$stable" '
-        /<!-- BEGIN simgrid -->/ { print; print t; skip = 1; next }
-        /<!-- END simgrid -->/ { skip = 0 }
-        !skip { print }' "$doc" >"$doc.tmp" && mv "$doc.tmp" "$doc"
+    put_section simgrid "$stable"
 fi
 
 # Start-up and memory at scale, and NAS against SMPI (skipped unless

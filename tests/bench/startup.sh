@@ -4,6 +4,7 @@
 # and under seshat-run, interleaved, median wall of REPS runs, written to
 # docs/performance.md between the startup markers.
 cd "$(dirname "$0")/../.." || exit 1
+. tests/bench/lib.sh
 BUILD=${BUILD:-build}
 REPS=${REPS:-3}
 NPS=${*:-64 256}
@@ -57,9 +58,4 @@ ${rows%$'\n'}
 EOT
 )
 echo "$table"
-doc=docs/performance.md
-grep -q '<!-- BEGIN startup -->' "$doc" || exit 0
-awk -v t="$table" '
-    /<!-- BEGIN startup -->/ { print; print t; skip = 1; next }
-    /<!-- END startup -->/ { skip = 0 }
-    !skip { print }' "$doc" >"$doc.tmp" && mv "$doc.tmp" "$doc"
+put_section startup "$table"

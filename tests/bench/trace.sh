@@ -5,11 +5,11 @@
 # bytes per event from the streams; the writer alone. The table goes to
 # docs/performance.md between the trace markers.
 cd "$(dirname "$0")/../.." || exit 1
+. tests/bench/lib.sh
 BUILD=${BUILD:-build}
 REPS=${REPS:-5}
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
-doc=docs/performance.md
 S="$BUILD/tests/bench/stencil"
 tdir=$(mktemp -d)
 untr=""; trc=""; trc1=""
@@ -41,8 +41,5 @@ Measured $(date -u +%Y-%m-%d), median of $REPS interleaved runs, command: \`make
 EOT
 )
 echo "$ttable"
-awk -v t="$ttable" '
-    /<!-- BEGIN trace -->/ { print; print t; skip = 1; next }
-    /<!-- END trace -->/ { skip = 0 }
-    !skip { print }' "$doc" >"$doc.tmp" && mv "$doc.tmp" "$doc"
+put_section trace "$ttable"
 

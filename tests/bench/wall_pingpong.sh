@@ -5,6 +5,7 @@
 # median of REPS; the table goes to docs/performance.md (BEGIN/END p2p).
 # Usage: BUILD=build REPS=5 ITERS=20000 tests/bench/wall_pingpong.sh [--no-doc]
 cd "$(dirname "$0")/../.." || exit 1
+. tests/bench/lib.sh
 BUILD=${BUILD:-build}
 B="$BUILD/tests/bench/wall_pingpong"
 REPS=${REPS:-5}
@@ -85,8 +86,4 @@ EOT
 )
 echo "$table"
 [ "${1:-}" = --no-doc ] && exit 0
-doc=docs/performance.md
-awk -v t="$table" '
-    /<!-- BEGIN p2p -->/ { print; print t; skip = 1; next }
-    /<!-- END p2p -->/ { skip = 0 }
-    !skip { print }' "$doc" >"$doc.tmp" && mv "$doc.tmp" "$doc"
+put_section p2p "$table"
