@@ -338,7 +338,8 @@ int an_root_gather(const an_local *L, const an_defs *d, MPI_Comm comm, seshat_an
         all.pos = rest[p];
         unpack_rest(&all, a, rr, &msgs);
     }
-    qsort(msgs.data, msgs.n, sizeof(seshat_msg), by_send);
+    if (msgs.n)   /* data is NULL when there are none */
+        qsort(msgs.data, msgs.n, sizeof(seshat_msg), by_send);
     a->msgs = msgs.data;   /* the vector's array, now the analysis's */
     a->nmsgs = msgs.n;
     for (int r = 0; r < L->nranks; r++) {
