@@ -5,13 +5,15 @@
 
 Reads `seshat-trace dump TRACEDIR` (the binary in $SESHAT_TRACE, default
 build/bin/seshat-trace) and the sites-R.txt files, recomputes every wait
-state per rank and per call site straight from docs/patterns.md, all ranks
+state per rank and per call site, and the critical path per call site,
+straight from docs/patterns.md, all ranks
 at once and in plain order (no windows, no owners, no exchange), and
 compares with each analysis.json: every pattern per rank, every call
 site's patterns, time and visits, the ranks' times and the message counts
 must be identical to the nanosecond. Prints one line per difference and
 exits 1 if there is any.
 """
+import bisect
 import json
 import os
 import subprocess
@@ -162,6 +164,11 @@ def analyze(tracedir):
     sev = defaultdict(int)                    # (pattern, rank, global site or None) -> ns
     site_of = {}                              # (rank, local site) -> (function, location)
     visits, site_time = defaultdict(int), defaultdict(int)
+    waits = []   # (rank, E, cause rank, cause time): the critical path's jumps
+
+    def waited(rank, E, cause_rank, cause_time):
+        if cause_time > E and cause_rank != rank:
+            waits.append((rank, E, cause_rank, cause_time))
 
     # The profile: time per call site, the rest is computation.
     for r in ranks:
@@ -267,6 +274,7 @@ def analyze(tracedir):
             ls = min(latest, call.X) - call.E
             if ls <= 0:
                 continue
+            waited(r, call.E, latest_src, call.E + ls)
             if len(ring) == RING:
                 inst = ring.pop(0)
                 charge("late_sender", inst["call"], inst["sev"])
@@ -276,19 +284,25 @@ def analyze(tracedir):
 
     # Late Receiver: per call that completes rendezvous sends, the latest post.
     latest_post = {}
-    for s in sends.values():
+    for k, s in sends.items():
         if s.get("posts") and s["done"] is not None and s["blocking"]:
             c = s["done"]
-            latest_post[(c.rank, c.index)] = max(latest_post.get((c.rank, c.index), c.E), max(s["posts"]))
-    for (r, i), P in latest_post.items():
+            P, dst = latest_post.get((c.rank, c.index), (c.E, None))
+            if max(s["posts"]) > P:
+                P, dst = max(s["posts"]), k[1]
+            latest_post[(c.rank, c.index)] = (P, dst)
+    for (r, i), (P, dst) in latest_post.items():
         c = calls[r][i]
         charge("late_receiver", c, min(P, c.X) - c.E)
+        if dst is not None:
+            waited(r, c.E, dst, min(P, c.X))
 
-    unknown["collective_calls"] = collectives(calls, comms, charge, present)
-    return ranks, end, sev, site_of, visits, site_time, messages, unknown, present
+    unknown["collective_calls"] = collectives(calls, comms, charge, present, waited)
+    path = critical_path(calls, end, site_of, waits)
+    return ranks, end, sev, site_of, visits, site_time, messages, unknown, present, path
 
 
-def collectives(calls, comms, charge, present):
+def collectives(calls, comms, charge, present, waited):
     """Returns the calls on a communicator with a member without a stream."""
     partial = 0
     """Blocking collectives, paired by their order on the communicator."""
@@ -317,23 +331,81 @@ def collectives(calls, comms, charge, present):
         kind, root, n = g[0]["kind"], g[0]["root"], len(g)
         latest = max(m["E"] for m in g)
         earliest_end = min(m["X"] for m in g)
+
+        def first_latest(ms):   # the member that entered last (the first such)
+            return max(ms, key=lambda m: (m["E"], -m["me"]))
+
+        def wait_for(m, cause):
+            waited(m["call"].rank, m["E"], cause["call"].rank, min(cause["E"], m["X"]))
         if kind == 0 or (kind in (3, 6, 7, 8) and any(m["bytes"] for m in g)):
             wait, done = ("wait_barrier", "barrier_completion") if kind == 0 else ("wait_nxn", "nxn_completion")
             for m in g:
                 charge(wait, m["call"], min(latest, m["X"]) - m["E"])
                 charge(done, m["call"], m["X"] - max(earliest_end, min(latest, m["X"])))
+                wait_for(m, first_latest(g))
         elif kind in (1, 5) and 0 <= root < n:
             for i, m in enumerate(g):
                 if i != root and m["E"] < g[root]["E"]:
                     charge("late_broadcast", m["call"], min(g[root]["E"], m["X"]) - m["E"])
+                    wait_for(m, g[root])
         elif kind in (2, 4) and 0 <= root < n:
-            others = [m["E"] for i, m in enumerate(g) if i != root]
-            if others and g[root]["E"] < max(others):
-                charge("early_reduce", g[root]["call"], min(max(others), g[root]["X"]) - g[root]["E"])
+            others = [m for i, m in enumerate(g) if i != root]
+            if others and g[root]["E"] < max(m["E"] for m in others):
+                charge("early_reduce", g[root]["call"], min(max(m["E"] for m in others), g[root]["X"]) - g[root]["E"])
+                wait_for(g[root], first_latest(others))
         elif kind in (9, 10):
             for i, m in enumerate(g):
                 charge("early_scan", m["call"], min(max(x["E"] for x in g[:i + 1]), m["X"]) - m["E"])
+                wait_for(m, first_latest(g[:i + 1]))
     return partial
+
+
+def critical_path(calls, end, site_of, waits):
+    """docs/patterns.md: from the rank that finished last (the first such),
+    walk back; on each rank take the wait that ended last at or before
+    the current time (ties: the larger cause rank, then the later
+    start), the path's part on that rank is from its end to the current
+    time, then jump to the cause at its time. Returns the path's time per
+    call site key (None: computation)."""
+    if not end:
+        return {}
+    by_rank = defaultdict(list)   # rank -> its waits' (end, cause rank, start), sorted
+    for w in waits:
+        by_rank[w[0]].append((w[3], w[2], w[1]))
+    for v in by_rank.values():
+        v.sort()
+    r = max(sorted(end), key=lambda k: (end[k], -k))
+    t, parts = end[r], defaultdict(list)
+    for _ in range(4 * len(waits) + 16):
+        v = by_rank[r]
+        i = bisect.bisect_right(v, (t, float("inf"), float("inf")))
+        best = (r, v[i - 1][2], v[i - 1][1], v[i - 1][0]) if i else None
+        if best is None:
+            parts[r].append((0, t))
+            break
+        if t > best[3]:
+            parts[r].append((best[3], t))
+        r, t = best[2], best[3]
+    path = defaultdict(int)
+    for rank, iv in parts.items():
+        iv.sort()
+        k = 0
+
+        def overlap(a, b, key):   # the queries come in time order: a sweep
+            nonlocal k
+            while k < len(iv) and iv[k][1] <= a:
+                k += 1
+            j = k
+            while j < len(iv) and iv[j][0] < b:
+                path[key] += max(0, min(b, iv[j][1]) - max(a, iv[j][0]))
+                j += 1
+        prev = 0
+        for c in calls[rank]:
+            overlap(prev, c.E, None)
+            overlap(c.E, c.X, site_of[(rank, c.site)])
+            prev = c.X
+        overlap(prev, end[rank], None)
+    return path
 
 
 def ns(seconds):
@@ -341,7 +413,7 @@ def ns(seconds):
 
 
 def compare(result, path):
-    ranks, end, sev, site_of, visits, site_time, messages, unknown, present = result
+    ranks, end, sev, site_of, visits, site_time, messages, unknown, present, cpath = result
     a = json.load(open(path))
     bad = []
     children = defaultdict(list)
@@ -382,6 +454,17 @@ def compare(result, path):
             got = ns(c["patterns"].get(p, 0))
             if mine != got:
                 bad.append("call site %s %s: %s analysis %d ns, oracle %d ns" % (key[0], key[1], p, got, mine))
+    cp = a.get("critical_path")
+    if cp:   # null when the trace is not whole
+        keys = [(c["function"], " < ".join([c["location"]] + ([c["callers"]] if c.get("callers") else [])))
+                for c in a["callsites"]] + [None]
+        got = defaultdict(int)
+        for key, v in zip(keys, cp["per_callsite"]):
+            got[key] += ns(v)
+        for key in set(got) | set(cpath):
+            if got.get(key, 0) != cpath.get(key, 0):
+                bad.append("critical path at %s: analysis %d ns, oracle %d ns" %
+                           ("computation" if key is None else " ".join(key), got.get(key, 0), cpath.get(key, 0)))
     if a.get("unknown") != unknown:
         bad.append("unknown wait states (partner without a stream): analysis %s, oracle %s" %
                    (a.get("unknown"), unknown))
@@ -410,8 +493,8 @@ def main():
                 if p not in ("computation", "mpi", "p2p", "collective") and v > 0)
     if not failed:
         unk = sum(result[7].values())
-        print("oracle agrees: %d ranks, %d call sites, %d ns of wait states, %d messages, %d file(s)%s" %
-              (len(result[0]), len(result[4]), waits, sum(result[6].values()), len(sys.argv) - 2,
+        print("oracle agrees: %d ranks, %d call sites, %d ns of wait states, %d ns of critical path, %d messages, %d file(s)%s" %
+              (len(result[0]), len(result[4]), waits, sum(result[9].values()), sum(result[6].values()), len(sys.argv) - 2,
                ", %d of %d ranks traced, unknown %s" % (len(result[8]), len(result[0]), result[7]) if unk else ""))
     sys.exit(1 if failed else 0)
 
