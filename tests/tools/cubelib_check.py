@@ -39,6 +39,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import cube_check  # noqa: E402  (the anchor reader and the name tables)
+import rules  # noqa: E402  (tests/tools: the rule printer)
 
 TOOLS = ("cube_dump", "cube_info", "cube_stat", "cube_sanity", "cube_calltree")
 
@@ -59,20 +60,12 @@ def run(bindir, tool, *args):
     return p.returncode, p.stdout, p.stderr
 
 
-class Checker:
+class Checker(rules.Rules):
     def __init__(self, bindir, cubex, jpath):
         self.bin, self.cubex, self.a = bindir, cubex, json.load(open(jpath))
         self.anchor = cube_check.Checker(cubex, quiet=True)
         self.failed = []
         self.tol = 1.5e-9 * max(1, self.a["ranks"])
-
-    def rule(self, name, bad, ok_text):
-        if bad:
-            self.failed.append(name)
-            for b in bad[:10]:
-                print("FAIL %s: %s" % (name, b))
-        else:
-            print("ok   %s: %s" % (name, ok_text))
 
     def sanity(self):
         rc, out, err = run(self.bin, "cube_sanity", self.cubex)

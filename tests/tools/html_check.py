@@ -31,6 +31,7 @@ import subprocess
 import sys
 import tempfile
 from html.parser import HTMLParser
+import rules  # tests/tools: the rule printer
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars"]
@@ -122,21 +123,13 @@ def close(got, want, tol=1.5e-9):
         return False
 
 
-class Checker:
+class Checker(rules.Rules):
     def __init__(self, browser, html, jpath):
         self.browser, self.url = browser, "file://" + os.path.abspath(html)
         self.a = json.load(open(jpath))
         self.failed = []
         # one load: the clicks run in turn, the DOM after them is read
         self.page = dump(browser, self.url + "#click=" + ",".join(CLICKS))
-
-    def rule(self, name, bad, ok_text):
-        if bad:
-            self.failed.append(name)
-            for b in bad[:10]:
-                print("FAIL %s: %s" % (name, b))
-        else:
-            print("ok   %s: %s" % (name, ok_text))
 
     def render(self):
         self.rule("render", [] if self.page.body.get("data-rendered") == "yes" else ["the page's script did not finish"],

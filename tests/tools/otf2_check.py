@@ -31,6 +31,7 @@ import re
 import subprocess
 import sys
 from collections import defaultdict
+import rules  # tests/tools: the rule printer
 
 DEF = re.compile(r"^(\w+)\s+(\d+)\s+(.*)$")
 EVENT = re.compile(r"^(\w+)\s+(\d+)\s+(\d+)\s*(.*)$")
@@ -42,7 +43,7 @@ def otf2_print(args):
     return subprocess.run(["otf2-print"] + args, capture_output=True, text=True, check=True).stdout
 
 
-class Archive:
+class Archive(rules.Rules):
     def __init__(self, path):
         self.defs = defaultdict(dict)   # kind -> id -> text
         for line in otf2_print(["-G", path]).splitlines():
@@ -58,16 +59,6 @@ class Archive:
             if m and m.group(1).isupper():
                 self.events.append([m.group(1), int(m.group(2)), int(m.group(3)), m.group(4), ""])
         self.failed = []
-
-    def rule(self, name, bad, ok_text):
-        if bad:
-            self.failed.append(name)
-            for b in bad[:10]:
-                print("FAIL %s: %s" % (name, b))
-            if len(bad) > 10:
-                print("FAIL %s: ... %d more" % (name, len(bad) - 10))
-        else:
-            print("ok   %s: %s" % (name, ok_text))
 
     def field(self, text, key):
         m = re.search(key + r': ("[^"]*" <\d+>|[^,]+)', text)
