@@ -45,17 +45,39 @@ static void *gather(const void *items, size_t n, size_t size, MPI_Comm comm, siz
     return out;
 }
 
+/* Puts a run of m records in cmp's order: left alone when already in
+ * order, reversed when in reverse order (the walk emits intervals
+ * backwards), sorted otherwise. */
+static void order_run(char *run, size_t m, size_t size, int (*cmp)(const void *, const void *))
+{
+    size_t up = 0, down = 0;
+    for (size_t i = 1; i < m; i++) {
+        int c = cmp(run + (i - 1) * size, run + i * size);
+        up += c <= 0;
+        down += c >= 0;
+    }
+    if (m < 2 || up == m - 1)
+        return;
+    if (down < m - 1) {
+        qsort(run, m, size, cmp);
+        return;
+    }
+    char t[64];
+    for (size_t i = 0, j = m - 1; i < j; i++, j--) {
+        memcpy(t, run + i * size, size);
+        memcpy(run + i * size, run + j * size, size);
+        memcpy(run + j * size, t, size);
+    }
+}
+
 /* Sorts n records of `size` bytes by rank, then within a rank by cmp (which
- * orders by rank first): a stable counting pass by rank, then each rank's
- * run is left alone when already in order, reversed when in reverse order
- * (the walk emits intervals backwards), and sorted otherwise. The records
- * arrive nearly in order per rank, so this is linear where a full qsort
- * of millions of waits was a tenth of the analyzer's time. */
+ * orders by rank first): a stable counting pass by rank, then order_run on
+ * each rank's run. The records arrive nearly in order per rank, so this is
+ * linear where a full qsort of millions of waits was a tenth of the
+ * analyzer's time. */
 static void sort_by_rank(void *base, size_t n, size_t size, int64_t (*rank_of)(const void *),
                          int (*cmp)(const void *, const void *))
 {
-    if (n < 2)
-        return;
     char *b = base;
     int64_t hi = 0;
     for (size_t i = 0; i < n; i++) {
@@ -66,44 +88,23 @@ static void sort_by_rank(void *base, size_t n, size_t size, int64_t (*rank_of)(c
         }
         hi = r > hi ? r : hi;
     }
-    size_t *start = calloc((size_t)hi + 2, sizeof *start);
-    char *tmp = malloc(n * size);
-    if (!start || !tmp)
+    size_t *end = calloc((size_t)hi + 1, sizeof *end);   /* end[r]: where rank r's run ends */
+    char *tmp = malloc(n * size + 1);
+    if (!end || !tmp)
         an_die("out of memory");
     for (size_t i = 0; i < n; i++)
-        start[rank_of(b + i * size) + 1]++;
-    for (int64_t r = 0; r <= hi; r++)
-        start[r + 1] += start[r];
-    for (size_t i = 0; i < n; i++)
-        memcpy(tmp + start[rank_of(b + i * size)]++ * size, b + i * size, size);
+        end[rank_of(b + i * size)]++;
+    for (int64_t r = 1; r <= hi; r++)
+        end[r] += end[r - 1];
+    for (size_t i = n; i-- > 0;)   /* backwards, so the pass is stable */
+        memcpy(tmp + --end[rank_of(b + i * size)] * size, b + i * size, size);
     memcpy(b, tmp, n * size);
     free(tmp);
-    for (int64_t r = hi; r > 0; r--)   /* start[r] is now where r + 1 begins */
-        start[r] = start[r - 1];
-    start[0] = 0;
-    for (int64_t r = 0; r <= hi; r++) {
-        char *run = b + start[r] * size;
-        size_t m = (r < hi ? start[r + 1] : n) - start[r];
-        size_t up = 0, down = 0;
-        for (size_t i = 1; i < m; i++) {
-            int c = cmp(run + (i - 1) * size, run + i * size);
-            up += c <= 0;
-            down += c >= 0;
-        }
-        if (m < 2 || up == m - 1)
-            continue;
-        if (down == m - 1) {
-            char t[64];
-            for (size_t i = 0, j = m - 1; i < j; i++, j--) {
-                memcpy(t, run + i * size, size);
-                memcpy(run + i * size, run + j * size, size);
-                memcpy(run + j * size, t, size);
-            }
-        } else {
-            qsort(run, m, size, cmp);
-        }
+    for (int64_t r = 0; r <= hi; r++) {   /* end[r] is now where rank r's run starts */
+        size_t from = end[r], to = r < hi ? end[r + 1] : n;
+        order_run(b + from * size, to - from, size, cmp);
     }
-    free(start);
+    free(end);
 }
 
 static int64_t wait_rank(const void *x) { return ((const an_wait *)x)->rank; }
