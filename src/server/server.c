@@ -112,14 +112,21 @@ static int forwarding(const seshat_server_args *a)
     return seshat_model_contended(a->model, a->cfg) && a->cfg->sim_per_node && a->nmodel > 1;
 }
 
+/* Receives the message `st` (from a probe) into buf of cap bytes; returns
+ * its length in bytes. */
+static int recv_probed(struct server *s, const MPI_Status *st, void *buf, int cap)
+{
+    int n = 0;
+    s->a->get_count(st, MPI_BYTE, &n);
+    s->a->recv(buf, cap, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, s->a->control, MPI_STATUS_IGNORE);
+    return n;
+}
+
 /* The engine: a batch of reports another node's model rank forwards. */
 static void on_forwarded(struct server *s, const MPI_Status *st)
 {
     seshat_fwd_item buf[SESHAT_FWD_MAX];
-    int n = 0;
-    s->a->get_count(st, MPI_BYTE, &n);
-    s->a->recv(buf, (int)sizeof buf, MPI_BYTE, st->MPI_SOURCE, SESHAT_TAG_FWD, s->a->control,
-               MPI_STATUS_IGNORE);
+    int n = recv_probed(s, st, buf, (int)sizeof buf);
     int fins = n % (int)sizeof buf[0] ? -1
                : seshat_forward_deliver(&s->be, buf, n / (int)sizeof buf[0], s->a->napp);
     if (fins < 0)
@@ -153,10 +160,7 @@ static void log_direct(struct server *s, const seshat_envelope *e)
 static void on_batch(struct server *s, const MPI_Status *st)
 {
     seshat_envelope buf[SESHAT_BATCH_MAX];
-    int n = 0;
-    s->a->get_count(st, MPI_BYTE, &n);
-    s->a->recv(buf, (int)sizeof buf, MPI_BYTE, st->MPI_SOURCE, SESHAT_TAG_BATCH, s->a->control,
-               MPI_STATUS_IGNORE);
+    int n = recv_probed(s, st, buf, (int)sizeof buf);
     for (int i = 0; i < n / (int)sizeof(seshat_envelope); i++) {
         s->messages++;
         s->bytes += buf[i].bytes;
