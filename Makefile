@@ -30,13 +30,13 @@ GEN     := $(BUILD)/gen
 MPI_H   := $(shell $(PYTHON) src/mpi/gen.py --print-mpi-h 2>/dev/null)
 GEN_HDRS := $(GEN)/mpi/gen_calls.h
 # Every include names its layer ("tracefmt/trace_reader.h", "mpi/calls.h").
-CPPFLAGS += -Isrc -I$(GEN) $(MPI_CFLAGS)
+CPPFLAGS += -Isrc -Inetmodel -Itraceout -I$(GEN) $(MPI_CFLAGS)
 ALL_CFLAGS = $(CPPFLAGS) $(CFLAGS) $(REQ_CFLAGS) $(SAN_FLAGS)
 LDFLAGS += $(SAN_FLAGS)
 
-LIB_SRCS := $(wildcard src/mpi/*.c src/common/*.c src/config/*.c src/rank/*.c src/trace/*.c \
-                       src/interpose/*.c src/model/*.c src/model/simgrid/*.c \
-                       src/server/*.c src/tracefmt/*.c)
+LIB_SRCS := $(wildcard src/mpi/*.c src/common/*.c src/config/*.c src/rank/*.c traceout/trace/*.c \
+                       src/interpose/*.c netmodel/model/*.c netmodel/model/simgrid/*.c \
+                       netmodel/server/*.c traceout/tracefmt/*.c)
 # The lowest layer (the call table) and the generated wrappers.
 MPI_OBJS := $(BUILD)/obj/gen/mpi/gen_real.o $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard src/mpi/*.c))
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/mpi/gen_real.o \
@@ -45,7 +45,7 @@ LIB_LIBS := -ldl -lpthread -llz4 -liniparser -ldw -lm
 
 # The trace format (reader, writer, call names; the call names need the
 # call table below them).
-TRACEFMT_OBJS = $(filter $(BUILD)/obj/src/tracefmt/%,$(LIB_OBJS)) $(MPI_OBJS)
+TRACEFMT_OBJS = $(filter $(BUILD)/obj/traceout/tracefmt/%,$(LIB_OBJS)) $(MPI_OBJS)
 TOOL_COMMON := $(filter $(BUILD)/obj/src/common/% $(BUILD)/obj/src/config/%,$(LIB_OBJS))
 TOOLS := $(BUILD)/bin/seshat-run $(BUILD)/bin/seshat-sweep $(BUILD)/bin/seshat-trace \
          $(BUILD)/bin/seshat-calibrate $(BUILD)/bin/seshat-analyze $(BUILD)/bin/seshat-replay
@@ -104,14 +104,14 @@ $(BUILD)/lib/libseshat.so: $(LIB_OBJS) src/interpose/exports.map
 	$(CC) -shared -Wl,-soname,libseshat.so -Wl,--version-script=src/interpose/exports.map $(LDFLAGS) \
 	    -o $@ $(LIB_OBJS) $(LIB_LIBS) $(MPI_LIBS)
 
-$(BUILD)/lib/libseshat-simgrid.so: src/model/simgrid/sg_bridge.cpp src/model/simgrid/sg_bridge.h
+$(BUILD)/lib/libseshat-simgrid.so: netmodel/model/simgrid/sg_bridge.cpp netmodel/model/simgrid/sg_bridge.h
 	@mkdir -p $(dir $@)
 	$(CXX) -std=c++17 -O2 -g -Wall -Wextra -Werror -fPIC -shared $(SAN_FLAGS) \
 	    -Wl,-soname,libseshat-simgrid.so -o $@ $< -lsimgrid
 
 $(BUILD)/bin/seshat-sgroute: $(BUILD)/obj/src/tools/seshat_sgroute.o \
-                            $(BUILD)/obj/src/model/simgrid/sg_loader.o \
-                            $(BUILD)/obj/src/model/simgrid/sg_placement.o | $(SG_LIB)
+                            $(BUILD)/obj/netmodel/model/simgrid/sg_loader.o \
+                            $(BUILD)/obj/netmodel/model/simgrid/sg_placement.o | $(SG_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -ldl
 
@@ -120,7 +120,7 @@ $(BUILD)/lib/libseshat.a: $(LIB_OBJS)
 	rm -f $@ && ar rcs $@ $^
 
 # seshat-run checks network.model against the registry before it launches.
-MODEL_REGISTRY_OBJS := $(patsubst %,$(BUILD)/obj/src/model/%.o,registry loggp simgrid chooser \
+MODEL_REGISTRY_OBJS := $(patsubst %,$(BUILD)/obj/netmodel/model/%.o,registry loggp simgrid chooser \
                                                                simgrid/sg_loader simgrid/sg_placement)
 $(BUILD)/bin/seshat-run: $(BUILD)/obj/src/tools/seshat_run.o $(BUILD)/obj/src/tools/matrix_plot.o \
                         $(BUILD)/obj/src/tools/live_status.o $(BUILD)/obj/src/tools/node_map.o \
@@ -128,8 +128,8 @@ $(BUILD)/bin/seshat-run: $(BUILD)/obj/src/tools/seshat_run.o $(BUILD)/obj/src/to
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -liniparser -ldl -lm
 
-$(BUILD)/bin/seshat-trace: $(BUILD)/obj/src/tools/seshat_trace.o $(BUILD)/obj/src/tools/trace_otf2.o \
-                          $(BUILD)/obj/src/tools/trace_filter.o \
+$(BUILD)/bin/seshat-trace: $(BUILD)/obj/src/tools/seshat_trace.o $(BUILD)/obj/traceout/export/trace_otf2.o \
+                          $(BUILD)/obj/traceout/export/trace_filter.o \
                           $(BUILD)/obj/src/config/filters.o $(BUILD)/obj/src/config/units.o \
                           $(BUILD)/obj/src/analyze/an_check.o $(BUILD)/obj/src/analyze/an_stream.o \
                           $(TRACEFMT_OBJS)
@@ -161,7 +161,7 @@ $(BUILD)/bin/seshat-sweep: src/tools/seshat-sweep
 # Unit tests: each test links the library objects it needs plus cmocka.
 $(BUILD)/tests/unit/%: tests/unit/%.c $(LIB_OBJS) $(ANALYZE_OBJS) $(CALIB_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(ANALYZE_OBJS) $(CALIB_OBJS) $(MPI_OBJS) $(BUILD)/obj/src/rank/ordinals.o $(BUILD)/obj/src/rank/error.o $(filter $(BUILD)/obj/src/rank/clock_%,$(LIB_OBJS)) $(filter-out $(MPI_OBJS) $(BUILD)/obj/gen/% $(BUILD)/obj/src/interpose/% $(BUILD)/obj/src/rank/% $(BUILD)/obj/src/trace/%,$(LIB_OBJS)) \
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(ANALYZE_OBJS) $(CALIB_OBJS) $(MPI_OBJS) $(BUILD)/obj/src/rank/ordinals.o $(BUILD)/obj/src/rank/error.o $(filter $(BUILD)/obj/src/rank/clock_%,$(LIB_OBJS)) $(filter-out $(MPI_OBJS) $(BUILD)/obj/gen/% $(BUILD)/obj/src/interpose/% $(BUILD)/obj/src/rank/% $(BUILD)/obj/traceout/trace/%,$(LIB_OBJS)) \
 	    $(LDFLAGS) -lcmocka $(LIB_LIBS) $(MPI_LIBS)
 
 # MPI test programs: a plain build (run preloaded) and a relinked one.
@@ -257,7 +257,7 @@ check-asan:
 # Fuzzing the trace reader with libFuzzer (clang, libclang-rt-14-dev):
 # make fuzz FUZZ_SECONDS=600. Crashes are saved as crash-* files.
 FUZZ_SECONDS ?= 60
-$(BUILD)/fuzz/fuzz_reader: tests/fuzz/fuzz_reader.c src/tracefmt/trace_reader.c
+$(BUILD)/fuzz/fuzz_reader: tests/fuzz/fuzz_reader.c traceout/tracefmt/trace_reader.c
 	@mkdir -p $(dir $@) $(BUILD)/fuzz/corpus
 	clang -std=c11 -g -O1 -D_GNU_SOURCE -Isrc -fsanitize=fuzzer,address,undefined -o $@ $^ -llz4
 

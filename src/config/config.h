@@ -28,7 +28,7 @@ typedef enum {
 } seshat_origin;
 
 #define SESHAT_PATH_MAX 1024
-/* network.model: a name of src/model/registry.c (letters, digits, '_').
+/* network.model: a name of netmodel/model/registry.c (letters, digits, '_').
  * The config layer sits below the models: it checks the form, the
  * registry the name (seshat_model_init). */
 #define SESHAT_MODEL_NAME_MAX 32
@@ -36,7 +36,7 @@ typedef enum {
 #define SESHAT_MAX_PER_NODE 64
 
 /* [collectives] factors: the collectives a factor names, in the order of
- * seshat_coll_kind (src/model/coll_sched.h) for the first 11, then
+ * seshat_coll_kind (netmodel/model/coll_sched.h) for the first 11, then
  * alltoallv (MPI_Alltoallv/w: timed as alltoall, with factors of its own). */
 #define SESHAT_FACTOR_CLASSES 12
 #define SESHAT_FACTOR_ALLTOALLV 11
@@ -71,7 +71,7 @@ typedef struct seshat_config {
     int sg_contention;             /* contention: bool (model = simgrid) */
     char sg_placement[SESHAT_PATH_MAX]; /* placement: block | round_robin | FILE */
     /* [collectives]: algorithm per collective, index into the algorithm
-     * list of src/model/coll_sched.h (0 = auto) */
+     * list of netmodel/model/coll_sched.h (0 = auto) */
     int coll_alg[16];
     char coll_factors[1024];       /* factors: "NAME:FROM:FACTOR ..." (coll_factors.c) */
     int ncoll_factors;             /* ... parsed by the loader */

@@ -5,7 +5,7 @@
 #define F(field) offsetof(seshat_config, field)
 #define SEC 1e9                  /* ns */
 #define GIB 1073741824.0         /* bytes */
-/* Same order as SESHAT_COLL_ALGS in src/model/coll_sched.h. */
+/* Same order as SESHAT_COLL_ALGS in netmodel/model/coll_sched.h. */
 #define COLL_ALGS "auto|linear|binomial|binary|pipeline|recursive_doubling|rabenseifner|ring|bruck|pairwise|dissemination"
 
 const seshat_key seshat_keys[] = {

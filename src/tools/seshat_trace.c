@@ -8,14 +8,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "analyze/an_check.h"
 #include "config/config.h"
 
 #include "mpi/calls.h"
 #include "tracefmt/trace_calls.h"
 #include "tracefmt/trace_format.h"
 #include "tracefmt/trace_reader.h"
-#include "tools/trace_filter.h"
-#include "tools/trace_otf2.h"
+#include "export/trace_filter.h"
+#include "export/trace_otf2.h"
 
 static void usage(FILE *out)
 {
@@ -318,6 +319,19 @@ static int trace_dir(const char *cmd, const char *dir)
     return n > 0 ? n : -1;
 }
 
+/* Is DIR a whole trace? Each problem one line (an_check.h). */
+static void whole_problems(const char *dir, an_problems *p)
+{
+    an_defs d;
+    char err[4400];
+    if (an_defs_load(dir, &d, err, sizeof err) == 0) {
+        an_check_all(dir, &d, p);
+        an_defs_free(&d);
+    } else {
+        an_problems_add(p, "%s", err);
+    }
+}
+
 /* Every stream reads to its end (nothing said: the export says it again). */
 static int streams_intact(const char *dir, int n)
 {
@@ -362,7 +376,11 @@ static int otf2_main(int argc, char **argv)
         return 2;
     }
     int intact = streams_intact(dir, n);
-    int rc = seshat_export_otf2(dir, n, out);
+    an_problems p = { 0 };
+    whole_problems(dir, &p);
+    seshat_otf2_problems op = { p.n, p.msg };
+    int rc = seshat_export_otf2(dir, n, out, &op);
+    an_problems_free(&p);
     return rc ? rc : !intact;
 }
 

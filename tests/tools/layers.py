@@ -35,9 +35,11 @@ USES = {
     "interpose": ["mpi", "common", "config", "tracefmt", "trace", "model", "wire",
                   "rank", "server"],
     # on top of what they use (separate programs, never preloaded)
+    "export":    ["mpi", "common", "config", "tracefmt"],
     "analyze":   ["mpi", "common", "config", "tracefmt"],
     "calibrate": ["mpi", "common", "config", "model"],
-    "tools":     ["mpi", "common", "config", "tracefmt", "model", "analyze", "calibrate"],
+    "tools":     ["mpi", "common", "config", "tracefmt", "export", "model", "analyze",
+                  "calibrate"],
 }
 
 # Path -> layer; the first matching pattern wins (fnmatch, relative paths).
@@ -45,11 +47,12 @@ LAYER_OF = [
     ("src/mpi/*", "mpi"),
     ("src/common/*", "common"),
     ("src/config/*", "config"),
-    ("src/tracefmt/*", "tracefmt"),
-    ("src/trace/*", "trace"),
-    ("src/wire/*", "wire"),
-    ("src/server/*", "server"),
-    ("src/model/*", "model"),
+    ("traceout/tracefmt/*", "tracefmt"),
+    ("traceout/trace/*", "trace"),
+    ("traceout/export/*", "export"),
+    ("netmodel/wire/*", "wire"),
+    ("netmodel/server/*", "server"),
+    ("netmodel/model/*", "model"),
     ("src/rank/*", "rank"),
     ("src/interpose/*", "interpose"),
     ("src/analyze/*", "analyze"),
@@ -67,7 +70,7 @@ GENERATED = {
 # Each one names the issue that removes it.
 EXCEPTIONS = []
 
-ROOTS = ["src"]
+ROOTS = ["src", "netmodel", "traceout"]
 SOURCE_EXT = (".c", ".h", ".cpp")
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 

@@ -1,4 +1,4 @@
-/* model_flat.c - a network model in one file, as src/model/flat.c would
+/* model_flat.c - a network model in one file, as netmodel/model/flat.c would
  * be (docs/design.md, "Adding a network model"): every message costs a
  * fixed latency, network.latency, whatever its size; overhead o per send
  * and per receive; rendezvous above network.eager_limit (a handshake of

@@ -1,7 +1,7 @@
-/* test_backend.c - the stateless backend (src/server/stateless.c) behind
+/* test_backend.c - the stateless backend (netmodel/server/stateless.c) behind
  * backend.h, on LogGP with L = 5 us, 1 GB/s, o = 0: what it answers, to
  * whom, and when (docs/models.md's formulas); the forward backend
- * (src/server/forward.c): every report reaches the engine's backend once,
+ * (netmodel/server/forward.c): every report reaches the engine's backend once,
  * in order, batched while more wait. */
 #include <setjmp.h>
 #include <stdarg.h>

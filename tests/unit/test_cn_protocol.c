@@ -1,7 +1,7 @@
 /* test_cn_protocol.c - the promise protocol of contention = on
  * (docs/models.md, "Contention") under a seeded scheduler, without MPI.
  *
- * The engine is the real one (src/server/contention.c, cn_coll.c) on a fake
+ * The engine is the real one (netmodel/server/contention.c, cn_coll.c) on a fake
  * SimGrid bridge: a fluid network where every flow gets the smaller of its
  * source's uplink and its destination's downlink shared equally (so a
  * small message overtakes a large one, and flows slow each other down).

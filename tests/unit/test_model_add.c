@@ -1,7 +1,7 @@
 /* test_model_add.c - adding a network model is one file plus its registry
  * line (docs/design.md, "Adding a network model"): model_flat.c, compiled
- * as src/model/flat.c would be, and the line SESHAT_MODEL(flat) after the
- * lines of src/model/models.def, in a registry built the way registry.c
+ * as netmodel/model/flat.c would be, and the line SESHAT_MODEL(flat) after the
+ * lines of netmodel/model/models.def, in a registry built the way registry.c
  * builds seshat_models. network.model = flat then selects it; its times
  * are checked to the ns, the what-if factors included. */
 #include <setjmp.h>

@@ -1,4 +1,4 @@
-/* test_model_registry.c - the model registry (src/model/registry.c) and
+/* test_model_registry.c - the model registry (netmodel/model/registry.c) and
  * the interface's factors, the same for every model. */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,6 +1,6 @@
 /* test_trace_calls.c - call ids in traces are the writing build's; the
  * trace's calls.txt names them and readers map them by name
- * (src/tracefmt/trace_calls.h). A trace written by a build with other ids (a
+ * (traceout/tracefmt/trace_calls.h). A trace written by a build with other ids (a
  * different mpi.h) reads as the same calls; a trace without calls.txt (an
  * older seshat) reads with this build's ids; a damaged calls.txt is an
  * error naming the file and line. */

@@ -1,5 +1,5 @@
 /* trace.h - recording inside libseshat: one stream per application rank
- * (src/tracefmt/ format), the model ranks' message logs, and the definitions
+ * (traceout/tracefmt/ format), the model ranks' message logs, and the definitions
  * file. All of it runs inside MPI calls, where virtual time is stopped, so
  * tracing never changes the reported times. */
 #ifndef SESHAT_TRACE_H

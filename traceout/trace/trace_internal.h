@@ -1,4 +1,4 @@
-/* trace_internal.h - shared by the files of src/trace only. */
+/* trace_internal.h - shared by the files of traceout/trace only. */
 #ifndef SESHAT_TRACE_INTERNAL_H
 #define SESHAT_TRACE_INTERNAL_H
 

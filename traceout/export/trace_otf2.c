@@ -19,7 +19,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "analyze/an_check.h"
 #include "mpi/calls.h"
 #include "tracefmt/trace_calls.h"
 #include "tracefmt/trace_format.h"
@@ -703,27 +702,18 @@ static void write_defs(OTF2_Archive *a, int n, const struct pass *ps, const uint
 /* A trace that is not whole is exported as far as it goes, with a warning
  * per problem and the archive properties SESHAT::COMPLETE and
  * SESHAT::PROBLEM_<i> (otf2-print -G ... shows them; docs/analysis.md). */
-static void check_whole(const char *dir, OTF2_Archive *a)
+static void mark_whole(const char *dir, OTF2_Archive *a, const seshat_otf2_problems *p)
 {
-    an_defs d;
-    an_problems p = { 0 };
-    char err[4400], name[64];
-    if (an_defs_load(dir, &d, err, sizeof err) == 0) {
-        an_check_all(dir, &d, &p);
-        an_defs_free(&d);
-    } else {
-        an_problems_add(&p, "%s", err);
-    }
-    OTF2_Archive_SetProperty(a, "SESHAT::COMPLETE", p.n ? "false" : "true", true);
-    for (int i = 0; i < p.n; i++) {
-        fprintf(stderr, "seshat-trace otf2: WARNING: %s is not a whole trace: %s\n", dir, p.msg[i]);
+    char name[64];
+    OTF2_Archive_SetProperty(a, "SESHAT::COMPLETE", p->n ? "false" : "true", true);
+    for (int i = 0; i < p->n; i++) {
+        fprintf(stderr, "seshat-trace otf2: WARNING: %s is not a whole trace: %s\n", dir, p->msg[i]);
         snprintf(name, sizeof name, "SESHAT::PROBLEM_%d", i);
-        OTF2_Archive_SetProperty(a, name, p.msg[i], true);
+        OTF2_Archive_SetProperty(a, name, p->msg[i], true);
     }
-    an_problems_free(&p);
 }
 
-int seshat_export_otf2(const char *dir, int n, const char *out)
+int seshat_export_otf2(const char *dir, int n, const char *out, const seshat_otf2_problems *problems)
 {
     seshat_tcalls calls;
     char err[4400];
@@ -742,7 +732,7 @@ int seshat_export_otf2(const char *dir, int n, const char *out)
     }
     OTF2_Archive_SetFlushCallbacks(a, &flush_callbacks, NULL);
     OTF2_Archive_SetSerialCollectiveCallbacks(a);
-    check_whole(dir, a);
+    mark_whole(dir, a, problems);
     OTF2_Archive_OpenEvtFiles(a);
     struct pass ps;
     memset(&ps, 0, sizeof ps);

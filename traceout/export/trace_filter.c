@@ -11,7 +11,7 @@
 #include "config/config.h"
 #include "mpi/calls.h"
 #include "tracefmt/trace_calls.h"
-#include "tools/trace_filter.h"
+#include "export/trace_filter.h"
 #include "tracefmt/trace_format.h"
 #include "tracefmt/trace_kinds.h"
 #include "tracefmt/trace_reader.h"

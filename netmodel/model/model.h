@@ -49,7 +49,7 @@ enum seshat_model_caps {
      * load them (seshat_model_load) and answer (seshat_model_route),
      * application ranks fetch them (seshat_model_set_fetch). */
     SESHAT_MODEL_CAP_ROUTES = 1u << 0,
-    /* network.contention = on: messages share links (src/server/contention.c). */
+    /* network.contention = on: messages share links (netmodel/server/contention.c). */
     SESHAT_MODEL_CAP_CONTENTION = 1u << 1,
 };
 

@@ -20,7 +20,7 @@ void seshat_rounds_world(seshat_rounds *r, const int *world);
 void seshat_rounds_end(seshat_rounds *r);     /* run the queued transfers */
 /* Record instead of timing: every send is handed to fn with its round
  * number (rounds_end only ends the round). Contention mode times the
- * recorded schedule itself (src/server/cn_coll.c). */
+ * recorded schedule itself (netmodel/server/cn_coll.c). */
 typedef void (*seshat_round_fn)(void *ctx, int round, int src, int dst, int64_t bytes);
 void seshat_rounds_record(seshat_rounds *r, seshat_round_fn fn, void *ctx);
 void seshat_rounds_free(seshat_rounds *r);

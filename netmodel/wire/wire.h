@@ -97,7 +97,7 @@ typedef struct seshat_block {
  * envelopes. A batch must stay under Open MPI's shared-memory eager limit
  * (btl_vader_eager_limit, 4 KiB, of which ob1 takes its header), so that
  * sending one never waits for the model rank, which may be napping
- * (LOG_SLEEP_NS, 200 us, in src/server/server.c). 64 x 56 B = 3,584 B. */
+ * (LOG_SLEEP_NS, 200 us, in netmodel/server/server.c). 64 x 56 B = 3,584 B. */
 #define SESHAT_BATCH_MAX 64
 #define SESHAT_SHM_EAGER_LIMIT 4096    /* Open MPI 4.1 btl_vader_eager_limit default */
 #define SESHAT_PML_HEADER_ROOM 128     /* ob1's match header, with room to spare */

@@ -36,7 +36,7 @@ int seshat_sg_model_load_api(seshat_model *m, int napp, const struct seshat_sg_a
  * 0, 0 if there is none. */
 void seshat_sg_model_route(const seshat_model *m, int src, int dst, double out[2]);
 
-/* Model ranks, contention mode (src/server/contention.c): the loaded
+/* Model ranks, contention mode (netmodel/server/contention.c): the loaded
  * bridge and the host index of an application rank. */
 const struct seshat_sg_api *seshat_sg_model_api(const seshat_model *m);
 int seshat_sg_model_host(const seshat_model *m, int rank);

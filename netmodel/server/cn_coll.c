@@ -1,5 +1,5 @@
 /* cn_coll.c - collectives under contention: the schedule of
- * src/model/coll_sched.c, recorded once, then run member by member with
+ * netmodel/model/coll_sched.c, recorded once, then run member by member with
  * every transfer a SimGrid flow. A member starts round k+1 when its
  * round-k transfers are done, exactly as coll_rounds.c times them alone
  * (sends one after another from its CPU, receives taken in arrival order,
