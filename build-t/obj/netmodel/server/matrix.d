@@ -1,0 +1,3 @@
+build-t/obj/netmodel/server/matrix.o: netmodel/server/matrix.c \
+ netmodel/server/matrix.h
+netmodel/server/matrix.h:
