@@ -1,5 +1,0 @@
-build-t/obj/netmodel/model/simgrid/sg_loader.o: \
- netmodel/model/simgrid/sg_loader.c netmodel/model/simgrid/sg_loader.h \
- netmodel/model/simgrid/sg_bridge.h
-netmodel/model/simgrid/sg_loader.h:
-netmodel/model/simgrid/sg_bridge.h:

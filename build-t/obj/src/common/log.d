@@ -1,2 +1,0 @@
-build-t/obj/src/common/log.o: src/common/log.c src/common/log.h
-src/common/log.h:

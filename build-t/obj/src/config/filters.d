@@ -1,3 +1,0 @@
-build-t/obj/src/config/filters.o: src/config/filters.c \
- src/config/config.h
-src/config/config.h:

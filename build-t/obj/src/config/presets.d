@@ -1,3 +1,0 @@
-build-t/obj/src/config/presets.o: src/config/presets.c \
- src/config/config.h
-src/config/config.h:

@@ -1,4 +1,0 @@
-build-t/obj/src/config/schema.o: src/config/schema.c src/config/schema.h \
- src/config/config.h
-src/config/schema.h:
-src/config/config.h:

@@ -1,8 +1,0 @@
-build-t/obj/src/mpi/calls.o: src/mpi/calls.c src/mpi/calls.h \
- build-t/gen/mpi/gen_calls.h \
- /usr/lib/x86_64-linux-gnu/openmpi/include/mpi.h \
- /usr/lib/x86_64-linux-gnu/openmpi/include/mpi_portable_platform.h
-src/mpi/calls.h:
-build-t/gen/mpi/gen_calls.h:
-/usr/lib/x86_64-linux-gnu/openmpi/include/mpi.h:
-/usr/lib/x86_64-linux-gnu/openmpi/include/mpi_portable_platform.h:
