@@ -77,14 +77,7 @@ EXCEPTIONS = []
 
 # Known circles inside one folder: (folder, level, why). Each one names the
 # issue that removes it; --strict fails on them like on any other circle.
-CIRCLE_EXCEPTIONS = [
-    ("src/rank", "symbol", "runtime state vs. everyone's init; waits inside comms - issue 28"),
-    ("src/interpose", "symbol", "init/attr/clock_calib/p2p call each other - issue 28"),
-    ("netmodel/server", "symbol", "cn_coll and contention - issue 28"),
-    ("netmodel/server", "include", "cn_internal.h and contention - issue 28"),
-    ("src/config", "include", "config.h and schema.h - issue 28"),
-    ("traceout/trace", "include", "trace.h and trace_internal.h - issue 28"),
-]
+CIRCLE_EXCEPTIONS = []
 
 # Where the build puts the objects of a source file x/y.c: $BUILD/obj/x/y.o
 # (BUILD from the environment, as the Makefile names it; build by default).
