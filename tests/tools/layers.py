@@ -237,32 +237,35 @@ def object_files(files):
     return out
 
 
-def nm_symbols(obj):
-    """(defined, used) global symbol names of one object file."""
+def nm_symbols(objs):
+    """object -> (defined, used) global symbol names, from one nm run."""
     import subprocess
     try:
-        text = subprocess.run(["nm", "-P", obj], capture_output=True, text=True,
+        text = subprocess.run(["nm", "-P", "-A"] + list(objs), capture_output=True, text=True,
                               check=True).stdout
     except (OSError, subprocess.CalledProcessError) as e:
-        print(f"layers.py: nm {obj}: {e}", file=sys.stderr)
+        print(f"layers.py: nm: {e}", file=sys.stderr)
         sys.exit(2)
-    defined, used = set(), set()
+    out = {o: (set(), set()) for o in objs}
     for line in text.splitlines():
-        parts = line.split()
-        if len(parts) < 2:
+        obj, _, rest = line.partition(": ")
+        parts = rest.split()
+        if obj not in out or len(parts) < 2:
             continue
+        defined, used = out[obj]
         name, kind = parts[0], parts[1]
         if kind == "U":
             used.add(name)
         elif kind.isupper() or kind in "vw":   # global (or weak) definition
             defined.add(name)
-    return defined, used
+    return out
 
 
 def symbol_units(objs):
     """The symbol graph between the units of one folder: A -> B when A's
     object uses a global symbol B's object defines."""
-    syms = {f: nm_symbols(o) for f, o in objs}
+    by_obj = nm_symbols([o for _, o in objs])
+    syms = {f: by_obj[o] for f, o in objs}
     definer = {}
     for f, (defined, _) in syms.items():
         for name in defined:
