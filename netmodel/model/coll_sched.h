@@ -24,18 +24,15 @@ enum seshat_coll_kind {
     SESHAT_COLL_NKINDS
 };
 
-#define SESHAT_COLL_ALGS(X) \
-    X(AUTO, auto) X(LINEAR, linear) X(BINOMIAL, binomial) X(BINARY, binary) \
-    X(PIPELINE, pipeline) X(RECURSIVE_DOUBLING, recursive_doubling) \
-    X(RABENSEIFNER, rabenseifner) X(RING, ring) X(BRUCK, bruck) X(PAIRWISE, pairwise) \
-    X(DISSEMINATION, dissemination)
-
+/* The algorithms are the configuration's list (config.h), so a
+ * [collectives] KIND value is the algorithm's enum value. */
 enum seshat_coll_alg {
 #define X(E, n) SESHAT_ALG_##E,
     SESHAT_COLL_ALGS(X)
 #undef X
     SESHAT_ALG_COUNT
 };
+_Static_assert(SESHAT_ALG_AUTO == 0, "[collectives] KIND = auto is the default value 0");
 
 /* The kinds before NEIGHBOR have an algorithm choice ([collectives] KIND =
  * ALG, config.h's coll_alg[]) and a factor class ([collectives] factors,

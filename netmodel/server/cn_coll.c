@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server/cn_internal.h"
+#include "server/cn_coll.h"
 #include "model/coll_sched.h"
 
 struct xfer {
@@ -56,15 +56,15 @@ struct coll {
 };
 
 struct cn_colls {
-    seshat_cn *cn;
+    cn_engine en;
     struct coll *list;
     int running;
 };
 
-cn_colls *cn_colls_new(seshat_cn *cn)
+cn_colls *cn_colls_new(const cn_engine *engine)
 {
     cn_colls *cc = calloc(1, sizeof *cc);
-    cc->cn = cn;
+    cc->en = *engine;
     return cc;
 }
 
@@ -142,19 +142,19 @@ static void index_by(const struct coll *c, int by_src, int **off_out, int **idx_
 static void answer(cn_colls *cc, struct coll *c, int r, int64_t t)
 {
     seshat_answer a = { SESHAT_ANS_COLL, -1, c->first.comm_id, c->first.seq, 0, 0, t };
-    cn_emit(cc->cn, c->world[r], &a);
+    cc->en.emit(cc->en.ctx, c->world[r], &a);
 }
 
 static void begin_round(cn_colls *cc, struct coll *c, int r);
 
 static void start_rdv(cn_colls *cc, struct coll *c, struct xfer *x)
 {
-    seshat_cn *cn = cc->cn;
-    int64_t lat = cn_lat_cost(cn, c->world[x->src], c->world[x->dst], c->cost);
+    const cn_engine *en = &cc->en;
+    int64_t lat = en->lat_cost(en->ctx, c->world[x->src], c->world[x->dst], c->cost);
     int64_t handshake = x->sent + lat > c->m[x->dst].t0 ? x->sent + lat : c->m[x->dst].t0;
     x->started = 1;
-    cn_flow_add(cn, handshake + 2 * lat, c->world[x->src], c->world[x->dst], x->bytes, c->cost,
-                CN_COLL, x);
+    en->flow_add(en->ctx, handshake + 2 * lat, c->world[x->src], c->world[x->dst], x->bytes,
+                 c->cost, x);
 }
 
 static int by_arrival(const void *a, const void *b)
@@ -227,7 +227,7 @@ static int round_complete(const struct coll *c, int r)
 
 static void begin_round(cn_colls *cc, struct coll *c, int r)
 {
-    seshat_cn *cn = cc->cn;
+    const cn_engine *en = &cc->en;
     const seshat_model *m = &c->sm;
     struct member *me = &c->m[r];
     if (me->k >= c->nrounds) {
@@ -246,8 +246,9 @@ static void begin_round(cn_colls *cc, struct coll *c, int r)
         x->rdv = m->proto(m, x->bytes, 0) == SESHAT_PROTO_RENDEZVOUS;
         if (!x->rdv) {
             x->started = 1;
-            cn_flow_add(cn, x->sent + cn_lat_cost(cn, c->world[r], c->world[x->dst], c->cost),
-                        c->world[r], c->world[x->dst], x->bytes, c->cost, CN_COLL, x);
+            en->flow_add(en->ctx,
+                         x->sent + en->lat_cost(en->ctx, c->world[r], c->world[x->dst], c->cost),
+                         c->world[r], c->world[x->dst], x->bytes, c->cost, x);
         } else if (c->m[x->dst].begun == me->k) {
             start_rdv(cc, c, x);
         }
@@ -298,8 +299,8 @@ static void start(cn_colls *cc, struct coll *c)
         reap(cc);
         return;
     }
-    c->cost = seshat_config_coll_factor(cn_config(cc->cn), c->first.cls, c->bytes);
-    c->sm = seshat_model_scaled(cn_model(cc->cn), c->cost);
+    c->cost = seshat_config_coll_factor(cc->en.cfg, c->first.cls, c->bytes);
+    c->sm = seshat_model_scaled(cc->en.model, c->cost);
     seshat_coll desc = { (enum seshat_coll_kind)c->first.kind, (enum seshat_coll_alg)c->first.alg,
                          c->p, c->first.root, c->bytes, c->cost };
     c->nrounds = seshat_coll_record(&desc, record, c);

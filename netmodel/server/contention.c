@@ -11,12 +11,15 @@
 #include <string.h>
 #include <time.h>
 
-#include "server/cn_internal.h"
+#include "server/cn_coll.h"
+#include "server/contention.h"
 #include "model/simgrid/sg_bridge.h"
 #include "model/simgrid.h"
 #include "common/log.h"
 
 #define NEVER INT64_MAX
+
+enum cn_flow_kind { CN_EAGER, CN_RDV, CN_COLL };
 
 static int debug_on = -1;
 #define DBG(...) do { if (debug_on) fprintf(stderr, __VA_ARGS__); } while (0)
@@ -98,9 +101,9 @@ struct seshat_cn {
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
-const seshat_model *cn_model(const seshat_cn *cn) { return cn->m; }
-
-int64_t cn_lat(seshat_cn *cn, int src, int dst)
+/* Route latency between two application ranks, ns (the model's factor
+ * applied); cn_lat_cost: x `cost` as well, rounded once. */
+static int64_t cn_lat(seshat_cn *cn, int src, int dst)
 {
     int64_t *l = &cn->lat[(size_t)src * (size_t)cn->napp + (size_t)dst];
     if (*l < 0) {
@@ -111,7 +114,7 @@ int64_t cn_lat(seshat_cn *cn, int src, int dst)
     return *l;
 }
 
-int64_t cn_lat_cost(seshat_cn *cn, int src, int dst, double cost)
+static int64_t cn_lat_cost(seshat_cn *cn, int src, int dst, double cost)
 {
     if (cost == 1.0)
         return cn_lat(cn, src, dst);
@@ -119,8 +122,6 @@ int64_t cn_lat_cost(seshat_cn *cn, int src, int dst, double cost)
     seshat_sg_model_route(cn->m, src, dst, r);
     return llround(r[0] * cn->lat_factor * cost);
 }
-
-const seshat_config *cn_config(const seshat_cn *cn) { return cn->cfg; }
 
 /* ---- the queue of flows not yet started (a binary heap) ---- */
 
@@ -180,8 +181,12 @@ static void late_flow(seshat_cn *cn, struct cn_flow *f)
     f->start = cn->now;
 }
 
-void cn_flow_add(seshat_cn *cn, int64_t start, int src, int dst, int64_t bytes, double cost,
-                 enum cn_flow_kind kind, void *ref)
+/* Queue a transfer that enters the network at `start` (route latency
+ * already added: SimGrid only shares bandwidth); its bytes' time x `cost`
+ * (a collective's factor, else 1). `ref` comes back to the kind's
+ * completion handler. */
+static void cn_flow_add(seshat_cn *cn, int64_t start, int src, int dst, int64_t bytes,
+                        double cost, enum cn_flow_kind kind, void *ref)
 {
     struct cn_flow *f = cn->free_flows;
     if (f)
@@ -200,7 +205,8 @@ void cn_flow_add(seshat_cn *cn, int64_t start, int src, int dst, int64_t bytes, 
 /* ---- answers and promises ---- */
 
 
-void cn_emit(seshat_cn *cn, int dst, const seshat_answer *a)
+/* Send an answer to application rank dst (accounted for its promise). */
+static void cn_emit(seshat_cn *cn, int dst, const seshat_answer *a)
 {
     DBG("cn now %lld: answer type %d to %d src %d tag %d seq %d t %lld\n", (long long)cn->now,
         a->type, dst, a->src, a->tag, a->seq, (long long)a->arrival);
@@ -529,6 +535,20 @@ void seshat_cn_advance(seshat_cn *cn)
 
 /* ---- set-up ---- */
 
+/* The collectives (cn_coll.c) run on this engine through these. */
+static void coll_flow_add(void *ctx, int64_t start, int src, int dst, int64_t bytes, double cost,
+                          void *ref)
+{
+    cn_flow_add(ctx, start, src, dst, bytes, cost, CN_COLL, ref);
+}
+
+static int64_t coll_lat_cost(void *ctx, int src, int dst, double cost)
+{
+    return cn_lat_cost(ctx, src, dst, cost);
+}
+
+static void coll_emit(void *ctx, int dst, const seshat_answer *a) { cn_emit(ctx, dst, a); }
+
 seshat_cn *seshat_cn_new(const seshat_model *m, const seshat_config *cfg, int napp,
                          seshat_cn_send_fn send, seshat_cn_log_fn log, void *ctx)
 {
@@ -551,7 +571,8 @@ seshat_cn *seshat_cn_new(const seshat_model *m, const seshat_config *cfg, int na
     cn->lat = malloc(sizeof *cn->lat * (size_t)napp * (size_t)napp);
     for (size_t i = 0; i < (size_t)napp * (size_t)napp; i++)
         cn->lat[i] = -1;
-    cn->colls = cn_colls_new(cn);
+    cn_engine en = { coll_flow_add, coll_lat_cost, coll_emit, cn, m, cfg };
+    cn->colls = cn_colls_new(&en);
     int a = 0, b = 0;
     cn->L = seshat_sg_model_lookahead(m, &a, &b);
     return cn;

@@ -43,6 +43,15 @@ typedef enum {
 #define SESHAT_MAX_COLL_FACTORS 64
 extern const char *const seshat_factor_names[SESHAT_FACTOR_CLASSES];
 
+/* The collective algorithms a [collectives] KIND key may name, in the
+ * order of their values: the one list, which the schedules' enum
+ * seshat_coll_alg (netmodel/model/coll_sched.h) is made from. */
+#define SESHAT_COLL_ALGS(X) \
+    X(AUTO, auto) X(LINEAR, linear) X(BINOMIAL, binomial) X(BINARY, binary) \
+    X(PIPELINE, pipeline) X(RECURSIVE_DOUBLING, recursive_doubling) \
+    X(RABENSEIFNER, rabenseifner) X(RING, ring) X(BRUCK, bruck) X(PAIRWISE, pairwise) \
+    X(DISSEMINATION, dissemination)
+
 typedef struct seshat_config {
     /* [simulator] */
     int sim_ranks;                 /* ranks: model ranks K, >= 1; per node if sim_per_node */
@@ -70,8 +79,8 @@ typedef struct seshat_config {
     char sg_cfg[SESHAT_PATH_MAX];  /* simgrid_cfg: "name:value ..." passed to SimGrid */
     int sg_contention;             /* contention: bool (model = simgrid) */
     char sg_placement[SESHAT_PATH_MAX]; /* placement: block | round_robin | FILE */
-    /* [collectives]: algorithm per collective, index into the algorithm
-     * list of netmodel/model/coll_sched.h (0 = auto) */
+    /* [collectives]: algorithm per collective, index into
+     * SESHAT_COLL_ALGS (0 = auto) */
     int coll_alg[16];
     char coll_factors[1024];       /* factors: "NAME:FROM:FACTOR ..." (coll_factors.c) */
     int ncoll_factors;             /* ... parsed by the loader */

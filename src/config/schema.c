@@ -1,12 +1,15 @@
 /* schema.c - every configuration key: type, default, help. Parsing,
  * validation, printing and docs/configuration.md follow this table. */
+#include "config/config.h"
 #include "config/schema.h"
 
 #define F(field) offsetof(seshat_config, field)
 #define SEC 1e9                  /* ns */
 #define GIB 1073741824.0         /* bytes */
-/* Same order as SESHAT_COLL_ALGS in netmodel/model/coll_sched.h. */
-#define COLL_ALGS "auto|linear|binomial|binary|pipeline|recursive_doubling|rabenseifner|ring|bruck|pairwise|dissemination"
+/* "auto|linear|...": SESHAT_COLL_ALGS (config.h), one value per name in
+ * its order (the string starts after the first '|'). */
+#define X(E, n) "|" #n
+#define COLL_ALGS ("" SESHAT_COLL_ALGS(X) + 1)
 
 const seshat_key seshat_keys[] = {
     { "simulator", "ranks", KEY_MODEL_RANKS, F(sim_ranks), "1", NULL, 1,

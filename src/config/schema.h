@@ -1,10 +1,10 @@
-/* schema.h - the one table of configuration keys (internal to config/). */
+/* schema.h - the one table of configuration keys (internal to config/):
+ * what load.c parses, validates and prints, each key a field of
+ * seshat_config (config.h) by its offset. */
 #ifndef SESHAT_SCHEMA_H
 #define SESHAT_SCHEMA_H
 
 #include <stddef.h>
-
-#include "config/config.h"
 
 enum seshat_key_kind { KEY_INT, KEY_DOUBLE, KEY_TIME, KEY_BYTES, KEY_BANDWIDTH, KEY_BOOL,
                        KEY_ENUM, KEY_STRING, KEY_KINDS, KEY_RANKS, KEY_WINDOW,

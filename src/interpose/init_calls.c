@@ -14,22 +14,9 @@
 #include "server/server.h"
 #include "trace/trace.h"
 
-_Thread_local int seshat_depth;
-int seshat_active;
-
 __attribute__((constructor)) static void resolve_real(void)
 {
     seshat_real_resolve();
-}
-
-void seshat_warn_unmodeled(enum seshat_call_id id)
-{
-    static unsigned char warned[SESHAT_CALL_COUNT];
-    if (warned[id])
-        return;
-    warned[id] = 1;
-    seshat_warn("%s is not modeled yet: it runs for real and costs 0 virtual time",
-                seshat_call_names[id]);
 }
 
 void seshat_comm_created(MPI_Comm c)

@@ -18,8 +18,9 @@
 /* MPI_Pcontrol level: "compute for the double seconds that follow". */
 #define SESHAT_PCONTROL_COMPUTE 5309
 
-/* Non-zero while an application call is inside seshat: calls that libmpi
- * or ROMIO make from there pass straight through, uncounted. */
+/* The wrappers' guard (guard.c). Non-zero while an application call is
+ * inside seshat: calls that libmpi or ROMIO make from there pass straight
+ * through, uncounted. */
 extern _Thread_local int seshat_depth;
 /* Set between a successful seshat start in MPI_Init and MPI_Finalize. */
 extern int seshat_active;

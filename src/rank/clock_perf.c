@@ -15,11 +15,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "rank/clock_src.h"
+#include "rank/clock_perf.h"
+#include "rank/clock_thread.h"
 
 _Static_assert(offsetof(struct perf_event_mmap_page, lock) ==
                    SESHAT_PERF_LOCK_WORD * sizeof(uint32_t),
-               "seshat_clksrc_switches reads the page's lock word");
+               "seshat_perf_switches reads the page's lock word");
 
 #define barrier() __asm__ volatile("" ::: "memory")
 
@@ -56,10 +57,10 @@ static uint64_t rdtsc(void) { return __builtin_ia32_rdtsc(); }
 static uint64_t rdtsc(void) { return 0; }
 #endif
 
-int64_t seshat_perf_clock_read(const seshat_clksrc *s)
+int64_t seshat_perf_clock_read(const seshat_perf_page *p)
 {
     int64_t ns = 0;
-    seshat_perf_page_ns(s->page, rdtsc, &ns);
+    seshat_perf_page_ns(p->page, rdtsc, &ns);
     return ns;
 }
 
@@ -71,7 +72,7 @@ static void nap_ms(int ms)
 
 /* The page is only right if the kernel refreshes it whenever the thread
  * is scheduled in; otherwise time asleep would count. Check by sleeping. */
-static int counts_sleep(const seshat_clksrc *s)
+static int counts_sleep(const seshat_perf_page *s)
 {
     int64_t p0 = seshat_perf_clock_read(s), c0 = seshat_thread_cpu_ns();
     nap_ms(3);
@@ -80,7 +81,7 @@ static int counts_sleep(const seshat_clksrc *s)
 }
 
 /* The task clock's page, mapped: 0, or -1 with the reason in why. */
-static int map_page(seshat_clksrc *s, char *why, size_t n)
+static int map_page(seshat_perf_page *s, char *why, size_t n)
 {
     struct perf_event_attr a;
     memset(&a, 0, sizeof a);
@@ -103,11 +104,21 @@ static int map_page(seshat_clksrc *s, char *why, size_t n)
     }
     s->fd = fd;
     s->page = p;
-    s->page_len = len;
+    s->len = len;
     return 0;
 }
 
-int seshat_perf_clock_open(seshat_clksrc *s, char *why, size_t n)
+void seshat_perf_close(seshat_perf_page *p)
+{
+    if (p->page)
+        munmap((void *)p->page, p->len);
+    if (p->fd >= 0)
+        close(p->fd);
+    p->page = NULL;
+    p->fd = -1;
+}
+
+int seshat_perf_clock_open(seshat_perf_page *s, char *why, size_t n)
 {
 #if !defined(__x86_64__) && !defined(__i386__)
     snprintf(why, n, "no cycle counter read for this architecture");
@@ -117,7 +128,6 @@ int seshat_perf_clock_open(seshat_clksrc *s, char *why, size_t n)
 #endif
     if (map_page(s, why, n) != 0)
         return -1;
-    s->kind = SESHAT_CLKSRC_PERF;
     if (!s->page->cap_user_time) {
         snprintf(why, n, "the kernel does not offer cap_user_time on the perf page");
     } else if (counts_sleep(s)) {
@@ -125,7 +135,7 @@ int seshat_perf_clock_open(seshat_clksrc *s, char *why, size_t n)
     } else {
         return 0;
     }
-    seshat_clksrc_close(s);
+    seshat_perf_close(s);
     return -1;
 }
 
@@ -134,16 +144,15 @@ int seshat_perf_clock_open(seshat_clksrc *s, char *why, size_t n)
  * and back (measured here: 1250 changes for 1262 involuntary switches of
  * a spinning thread under load, 109 for 109 pinned). Check that a nap,
  * a sure switch, changes it. */
-int seshat_perf_gate_open(seshat_clksrc *s, char *why, size_t n)
+int seshat_perf_gate_open(seshat_perf_page *s, char *why, size_t n)
 {
     if (map_page(s, why, n) != 0)
         return -1;
-    s->kind = SESHAT_CLKSRC_GATED;
-    uint32_t before = seshat_clksrc_switches(s);
+    uint32_t before = seshat_perf_switches(s);
     nap_ms(1);
-    if (seshat_clksrc_switches(s) != before)
+    if (seshat_perf_switches(s) != before)
         return 0;
     snprintf(why, n, "the perf page is not rewritten when the thread is scheduled in");
-    seshat_clksrc_close(s);
+    seshat_perf_close(s);
     return -1;
 }

@@ -1,8 +1,6 @@
 /* clock_src.c - choosing and reading a compute-time source. */
 #include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include "rank/clock_src.h"
 
@@ -10,19 +8,21 @@ seshat_clksrc_kind seshat_clksrc_open(seshat_clksrc *s, seshat_clksrc_kind kind,
                                       size_t n)
 {
     char tmp[160];
-    *s = (seshat_clksrc){ .kind = kind, .fd = -1 };
+    *s = (seshat_clksrc){ .kind = kind, .perf = { .fd = -1 } };
     if (why && n)
         why[0] = 0;
     if (!why || !n) {
         why = tmp;
         n = sizeof tmp;
     }
-    if (kind != SESHAT_CLKSRC_PERF || seshat_perf_clock_open(s, why, n) == 0)
+    if (kind != SESHAT_CLKSRC_PERF || seshat_perf_clock_open(&s->perf, why, n) == 0)
         return s->kind;
     /* No user-space read: watch the page for switches instead. */
     char gate_why[160];
-    if (seshat_perf_gate_open(s, gate_why, sizeof gate_why) == 0)
+    if (seshat_perf_gate_open(&s->perf, gate_why, sizeof gate_why) == 0) {
+        s->kind = SESHAT_CLKSRC_GATED;
         return s->kind;
+    }
     size_t len = strlen(why);
     snprintf(why + len, n - len, "; %s", gate_why);
     s->kind = SESHAT_CLKSRC_THREAD;
@@ -31,19 +31,14 @@ seshat_clksrc_kind seshat_clksrc_open(seshat_clksrc *s, seshat_clksrc_kind kind,
 
 void seshat_clksrc_close(seshat_clksrc *s)
 {
-    if (s->page)
-        munmap((void *)s->page, s->page_len);
-    if (s->fd >= 0)
-        close(s->fd);
-    s->page = NULL;
-    s->fd = -1;
+    seshat_perf_close(&s->perf);
     s->kind = SESHAT_CLKSRC_THREAD;
 }
 
 int64_t seshat_clksrc_read(const seshat_clksrc *s)
 {
     switch (s->kind) {
-    case SESHAT_CLKSRC_PERF: return seshat_perf_clock_read(s);
+    case SESHAT_CLKSRC_PERF: return seshat_perf_clock_read(&s->perf);
     case SESHAT_CLKSRC_WALL: return seshat_wall_ns();
     default: return seshat_thread_cpu_ns();
     }

@@ -13,7 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct perf_event_mmap_page;
+#include "rank/clock_perf.h"
+#include "rank/clock_thread.h"
 
 typedef enum {
     SESHAT_CLKSRC_THREAD,
@@ -24,9 +25,7 @@ typedef enum {
 
 typedef struct seshat_clksrc {
     seshat_clksrc_kind kind;
-    int fd;                                        /* perf: the event, else -1 */
-    const volatile struct perf_event_mmap_page *page;
-    size_t page_len;
+    seshat_perf_page perf;     /* PERF, GATED: the perf page; else none */
 } seshat_clksrc;
 
 /* Open a source for the calling thread. kind PERF falls back to GATED
@@ -39,37 +38,13 @@ void seshat_clksrc_close(seshat_clksrc *s);
 /* Nanoseconds; only differences mean anything. GATED reads
  * CLOCK_THREAD_CPUTIME_ID here (its wall side is seshat_wall_ns). */
 int64_t seshat_clksrc_read(const seshat_clksrc *s);
-/* perf_event_mmap_page.lock is its third 32-bit word (clock_perf.c
- * asserts it), read here without including linux/perf_event.h. */
-#define SESHAT_PERF_LOCK_WORD 2
 /* GATED: changes whenever the thread was switched out and in (the perf
  * page's seqlock); no system call. */
 static inline uint32_t seshat_clksrc_switches(const seshat_clksrc *s)
 {
-    return s->page ? ((const volatile uint32_t *)s->page)[SESHAT_PERF_LOCK_WORD] : 0;
+    return seshat_perf_switches(&s->perf);
 }
 /* "perf task clock (user-space read)", "CLOCK_THREAD_CPUTIME_ID", ... */
 const char *seshat_clksrc_name(seshat_clksrc_kind kind);
-
-/* clock_thread.c */
-int64_t seshat_thread_cpu_ns(void);
-int64_t seshat_wall_ns(void);
-
-/* clock_perf.c: the perf task clock read from its mmap page, in the
- * kernel's seqlock protocol (linux/perf_event.h): time_enabled plus the
- * time since the page's last update, converted from the cycle counter:
- * time_offset + (cyc >> shift) * mult + ((cyc & (2^shift - 1)) * mult >> shift),
- * with cyc = time_cycles + ((cyc - time_cycles) & time_mask) under
- * cap_user_time_short. `cycles` reads the counter (rdtsc; a test passes
- * its own). Returns -1 if the page does not offer cap_user_time. */
-int seshat_perf_page_ns(const volatile struct perf_event_mmap_page *pc, uint64_t (*cycles)(void),
-                        int64_t *ns);
-/* Open a task clock on the calling thread with its page mapped; 0 when
- * the user-space read is usable, else -1 with the reason in why. */
-int seshat_perf_clock_open(seshat_clksrc *s, char *why, size_t n);
-int64_t seshat_perf_clock_read(const seshat_clksrc *s);
-/* Map the page only to watch for context switches (kind GATED); 0 when
- * the kernel rewrites it at sched-in, else -1 with the reason in why. */
-int seshat_perf_gate_open(seshat_clksrc *s, char *why, size_t n);
 
 #endif

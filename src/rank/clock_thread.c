@@ -2,7 +2,7 @@
  * wall time (clock_gettime). */
 #include <time.h>
 
-#include "rank/clock_src.h"
+#include "rank/clock_thread.h"
 
 static int64_t read_clock(clockid_t id)
 {

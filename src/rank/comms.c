@@ -8,7 +8,6 @@
 #include "common/log.h"
 #include "rank/core.h"
 #include "rank/inbox.h"
-#include "rank/progress.h"
 #include "trace/trace.h"
 
 #define NBUCKETS 256
@@ -28,6 +27,8 @@ static struct {
     struct entry *last_hit;
     int32_t next_id;
     int live;   /* entries, for the warning near Open MPI's limit */
+    seshat_wait_req_fn wait;   /* seshat_comms_init's: waits for seshat's own requests */
+    void *wait_ctx;
 } ct = { .next_id = 1 };
 
 static unsigned bucket_of(MPI_Comm c)
@@ -242,8 +243,7 @@ void seshat_comm_idup_finish(seshat_op *op)
         return;
     op->idup = NULL;
     for (int i = 0; i < 2; i++)
-        seshat_ctl(seshat_progress_wait_req(&d->req[i], MPI_STATUS_IGNORE, 0, NULL),
-                   "Wait(Comm_idup)");
+        seshat_ctl(ct.wait(ct.wait_ctx, &d->req[i]), "Wait(Comm_idup)");
     if (!seshat_comm_lookup(d->comm)) {
         add_entry_with(d->comm, d->id, d->shadow, d->merged);
         seshat_comm *c = seshat_comm_lookup(d->comm);
@@ -255,8 +255,10 @@ void seshat_comm_idup_finish(seshat_op *op)
     free(d);
 }
 
-int seshat_comms_init(MPI_Comm app)
+int seshat_comms_init(MPI_Comm app, seshat_wait_req_fn wait, void *ctx)
 {
+    ct.wait = wait;
+    ct.wait_ctx = ctx;
     SESHAT_CHECKED(Comm_set_name, app, "MPI_COMM_WORLD");
     add_entry(app, 0);
     add_entry(MPI_COMM_SELF, -1);

@@ -33,7 +33,7 @@ int seshat_placement_build(seshat_placement *p, const seshat_config *cfg, const 
 void seshat_placement_print(const seshat_placement *p, MPI_Comm app, int app_rank);
 void seshat_placement_free(seshat_placement *p);
 
-/* ---- runtime (runtime.c owns and writes it) ---- */
+/* ---- runtime (runtime_state.c holds it, runtime.c alone writes it) ---- */
 struct seshat_runtime {
     seshat_config cfg;
     seshat_model model;
@@ -117,7 +117,11 @@ typedef struct seshat_comm {
     int32_t idups;           /* MPI_Comm_idup calls on comm so far */
 } seshat_comm;
 
-int seshat_comms_init(MPI_Comm app);
+/* wait(ctx, req): wait for one of seshat's own real requests until it
+ * completes, serving meanwhile (the progress engine, above the table);
+ * returns the real call's return code. */
+typedef int (*seshat_wait_req_fn)(void *ctx, MPI_Request *req);
+int seshat_comms_init(MPI_Comm app, seshat_wait_req_fn wait, void *ctx);
 seshat_comm *seshat_comm_lookup(MPI_Comm comm);  /* NULL if unknown */
 void seshat_comm_register(MPI_Comm comm);        /* collective over comm */
 /* Before the program frees comm: lookups no longer find it (Open MPI may

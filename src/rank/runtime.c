@@ -1,6 +1,9 @@
 /* runtime.c - start and stop seshat inside MPI_Init / MPI_Finalize:
  * configuration, the split into application and model ranks, and the
- * communicators seshat uses for itself. */
+ * communicators seshat uses for itself. The top of the rank: it fills the
+ * runtime state (runtime_state.c) and starts every part, hands the parts
+ * below the progress engine what they need from above (callbacks), and
+ * nothing in the rank calls it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -8,11 +11,10 @@
 #include "common/log.h"
 #include "rank/inbox.h"
 #include "rank/path.h"
+#include "rank/progress.h"
 #include "rank/promises.h"
 #include "trace/trace.h"
 
-struct seshat_runtime seshat_rt = { .app = MPI_COMM_NULL, .control = MPI_COMM_NULL,
-                                    .path = &seshat_path_direct };
 static double start_wall;
 static double wall_now(void);
 
@@ -67,6 +69,14 @@ static void clock_start(void)
         seshat_warn("cpu_clock = perf: %s; using %s", why, seshat_clock_source());
 }
 
+/* The communicator table waits for its own requests (Comm_idup) through
+ * the progress engine, which sits above it. */
+static int comms_wait(void *ctx, MPI_Request *req)
+{
+    (void)ctx;
+    return seshat_progress_wait_req(req, MPI_STATUS_IGNORE, 0, NULL);
+}
+
 int seshat_runtime_start(void)
 {
     char err[512];
@@ -107,7 +117,7 @@ int seshat_runtime_start(void)
     SESHAT_CHECKED(Comm_get_errhandler, MPI_COMM_WORLD, &eh);
     SESHAT_CHECKED(Comm_set_errhandler, seshat_rt.app, eh);
     SESHAT_CHECKED(Errhandler_free, &eh);
-    seshat_comms_init(seshat_rt.app);
+    seshat_comms_init(seshat_rt.app, comms_wait, NULL);
     clock_start();
     start_wall = wall_now();
     return 0;

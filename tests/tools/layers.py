@@ -6,7 +6,12 @@ way the compiler does (the including file's folder, then the -I folders of
 the Makefile), and fails on
   - an include that reaches a layer the including layer may not use
     (a lower layer never includes a higher one; peers only as listed), and
-  - a circle of includes through files of different layers.
+  - a circle of includes through files of different layers, and
+  - a circle between the units of one folder (a unit is a file's name
+    without its extension: x.c and x.h are one unit): at include level,
+    and, when the build folder holds objects (build/obj/**.o), at symbol
+    level (`nm`: object A uses a global symbol object B defines). A folder
+    is a stack too: its parts depend on each other one way only.
 Known violations are listed in EXCEPTIONS, each with the issue that removes
 it; an exception that no longer matches anything is reported so it can be
 deleted. --strict treats the exceptions as failures (what is left to do).
@@ -69,6 +74,14 @@ GENERATED = {
 # Known violations: (including file pattern, included file pattern, why).
 # Each one names the issue that removes it.
 EXCEPTIONS = []
+
+# Known circles inside one folder: (folder, level, why). Each one names the
+# issue that removes it; --strict fails on them like on any other circle.
+CIRCLE_EXCEPTIONS = []
+
+# Where the build puts the objects of a source file x/y.c: $BUILD/obj/x/y.o
+# (BUILD from the environment, as the Makefile names it; build by default).
+OBJ_ROOT = os.path.join(os.environ.get("BUILD") or "build", "obj")
 
 ROOTS = ["src", "netmodel", "traceout"]
 SOURCE_EXT = (".c", ".h", ".cpp")
@@ -184,6 +197,97 @@ def cycles(edges):
     return out
 
 
+def unit_of(path):
+    """(folder, unit): a file's folder and its name without extension."""
+    return os.path.dirname(path), os.path.splitext(os.path.basename(path))[0]
+
+
+def folder_circles(unit_edges):
+    """Circles of more than one unit inside one folder: [(folder, [units])].
+    unit_edges: (folder, unit) -> set of (folder, unit)."""
+    g = {}
+    for a, bs in unit_edges.items():
+        g.setdefault(a, [])
+        for b in sorted(bs):
+            if b != a and b[0] == a[0]:
+                g[a].append((b, 0))
+    return [(comp[0][0], [u for _, u in comp]) for comp in cycles(g)]
+
+
+def include_units(edges):
+    """The include graph between the units of one folder."""
+    ue = {}
+    for src, dsts in edges.items():
+        a = unit_of(src)
+        ue.setdefault(a, set())
+        for dst, _ in dsts:
+            if not dst.startswith("<generated>/"):
+                ue[a].add(unit_of(dst))
+    return ue
+
+
+def object_files(files):
+    """(source file, object) for each source with an object under OBJ_ROOT."""
+    out = []
+    for f in files:
+        if f.endswith((".c", ".cpp")):
+            o = os.path.join(OBJ_ROOT, os.path.splitext(f)[0] + ".o")
+            if os.path.isfile(o):
+                out.append((f, o))
+    return out
+
+
+def nm_symbols(objs):
+    """object -> (defined, used) global symbol names, from one nm run."""
+    import subprocess
+    try:
+        text = subprocess.run(["nm", "-P", "-A"] + list(objs), capture_output=True, text=True,
+                              check=True).stdout
+    except (OSError, subprocess.CalledProcessError) as e:
+        print(f"layers.py: nm: {e}", file=sys.stderr)
+        sys.exit(2)
+    out = {o: (set(), set()) for o in objs}
+    for line in text.splitlines():
+        obj, _, rest = line.partition(": ")
+        parts = rest.split()
+        if obj not in out or len(parts) < 2:
+            continue
+        defined, used = out[obj]
+        name, kind = parts[0], parts[1]
+        if kind == "U":
+            used.add(name)
+        elif kind.isupper() or kind in "vw":   # global (or weak) definition
+            defined.add(name)
+    return out
+
+
+def symbol_units(objs):
+    """The symbol graph between the units of one folder: A -> B when A's
+    object uses a global symbol B's object defines."""
+    by_obj = nm_symbols([o for _, o in objs])
+    syms = {f: by_obj[o] for f, o in objs}
+    definer = {}
+    for f, (defined, _) in syms.items():
+        for name in defined:
+            definer.setdefault((os.path.dirname(f), name), unit_of(f))
+    ue = {}
+    for f, (_, used) in syms.items():
+        a = unit_of(f)
+        ue.setdefault(a, set())
+        for name in used:
+            b = definer.get((os.path.dirname(f), name))
+            if b is not None:
+                ue[a].add(b)
+    return ue
+
+
+def circle_exception_for(folder, level):
+    for i, (fpat, lv, _) in enumerate(CIRCLE_EXCEPTIONS):
+        if fnmatch.fnmatch(folder, fpat) and lv == level:
+            return i
+    return None
+
+
 def main(argv):
     strict = "--strict" in argv
     verbose = "--verbose" in argv
@@ -227,14 +331,34 @@ def main(argv):
         layers = sorted({target_layer(f) for f in comp})
         if len(layers) > 1:
             fail.append(f"include circle across layers {', '.join(layers)}: {' -> '.join(comp)}")
+    graphs = [("include", include_units(edges))]
+    objs = object_files(files)
+    if objs:
+        graphs.append(("symbol", symbol_units(objs)))
+    used_circles = set()
+    for level, ue in graphs:
+        for folder, units in folder_circles(ue):
+            what = f"{level} circle in {folder}/: {', '.join(units)}"
+            i = circle_exception_for(folder, level)
+            if i is not None and not strict:
+                used_circles.add(i)
+                if verbose:
+                    print(f"todo {what} [exception: {CIRCLE_EXCEPTIONS[i][2]}]")
+                continue
+            fail.append(what)
     stale = [e for i, e in enumerate(EXCEPTIONS) if i not in used]
+    stale_circles = [e for i, e in enumerate(CIRCLE_EXCEPTIONS) if i not in used_circles]
     if not strict:
         for a, b, why in stale:
             print(f"note: exception ({a} -> {b}: {why}) no longer needed: delete it")
+        for a, lv, why in stale_circles:
+            if lv == "include" or objs:
+                print(f"note: circle exception ({a}, {lv}: {why}) no longer needed: delete it")
     for f in fail:
         print("FAIL " + f)
-    print(f"layers: {len(files)} files, {n_edges} includes, {len(fail)} violations, "
-          f"{len(used)} of {len(EXCEPTIONS)} listed exceptions in use")
+    print(f"layers: {len(files)} files, {n_edges} includes, {len(objs)} objects, "
+          f"{len(fail)} violations, {len(used) + len(used_circles)} of "
+          f"{len(EXCEPTIONS) + len(CIRCLE_EXCEPTIONS)} listed exceptions in use")
     return 1 if fail else 0
 
 
@@ -252,9 +376,26 @@ def self_test():
          ["include circle across layers common, mpi: src/common/b.h -> src/mpi/a.h"]),
         ({"src/rank/r.c": '  #  include "rank/x.h"\n'}, 2, []),
         ({"src/elsewhere/e.c": ""}, 1, ["src/elsewhere/e.c: in no layer"]),
+        # a circle of three units in one folder; x.c and x.h are one unit
+        ({"src/rank/a.h": '#include "rank/b.h"\n', "src/rank/b.h": "",
+          "src/rank/b.c": '#include "rank/c.h"\n', "src/rank/c.h": '#include "rank/a.h"\n',
+          "src/rank/d.h": '#include "rank/a.h"\n'}, 1,
+         ["include circle in src/rank/: a, b, c"]),
+        # a header and its own .c are no circle; nor is a one-way chain
+        ({"src/rank/a.h": "", "src/rank/a.c": '#include "rank/a.h"\n#include "rank/b.h"\n',
+          "src/rank/b.h": ""}, 0, []),
+        # no include between them, but each object calls the other (built
+        # below into build/obj): a circle at symbol level
+        ({"src/rank/a.c": "void fb(void);\nvoid fa(void) { fb(); }\n",
+          "src/rank/b.c": "void fa(void);\nvoid fb(void) { fa(); }\n",
+          "src/rank/c.c": "void fa(void);\nvoid fc(void) { fa(); }\n"}, 1,
+         ["symbol circle in src/rank/: a, b"]),
     ]
     here = os.getcwd()
     bad = 0
+    # the made-up trees have no known violations
+    global EXCEPTIONS, CIRCLE_EXCEPTIONS
+    EXCEPTIONS, CIRCLE_EXCEPTIONS = [], []
     for files, want_rc, want_lines in cases:
         with tempfile.TemporaryDirectory() as d:
             with open(os.path.join(d, "Makefile"), "w") as f:
@@ -263,6 +404,11 @@ def self_test():
                 os.makedirs(os.path.join(d, os.path.dirname(name)), exist_ok=True)
                 with open(os.path.join(d, name), "w") as f:
                     f.write(text)
+                if name.endswith(".c") and not re.search(r"#\s*include", text):
+                    obj = os.path.join(d, OBJ_ROOT, name[:-2] + ".o")
+                    os.makedirs(os.path.dirname(obj), exist_ok=True)
+                    import subprocess
+                    subprocess.run(["cc", "-c", "-o", obj, os.path.join(d, name)], check=True)
             out = io.StringIO()
             os.chdir(d)
             try:

@@ -12,7 +12,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "trace/trace_internal.h"
+#include "mpi/calls.h"
+#include "trace/trace.h"
+#include "trace/trace_dir.h"
+#include "trace/trace_sites.h"
 #include "tracefmt/trace_calls.h"
 #include "tracefmt/trace_format.h"
 #include "tracefmt/trace_kinds.h"

@@ -8,7 +8,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "trace/trace_internal.h"
+#include "mpi/calls.h"
+#include "trace/trace_dir.h"
 
 /* Rank 0: create the directory; returns 0 with its name, or -1 with a
  * message. `wanted` empty means a new timestamped name. */

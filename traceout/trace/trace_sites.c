@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "trace/trace_internal.h"
+#include "trace/trace_sites.h"
 
 static char *debuginfo_path;
 static const Dwfl_Callbacks callbacks = {

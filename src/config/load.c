@@ -1,4 +1,6 @@
-/* config.c - load, validate and print the configuration (see config.h). */
+/* load.c - load, validate and print the configuration (config.h) by the
+ * table of keys (schema.h), which describes config.h's struct: the loader
+ * sits above the table, the table above the struct. */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -11,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "config/config.h"
 #include "config/schema.h"
 
 static const char *const expected[] = {

@@ -1,17 +1,11 @@
-/* trace_internal.h - shared by the files of traceout/trace only. */
-#ifndef SESHAT_TRACE_INTERNAL_H
-#define SESHAT_TRACE_INTERNAL_H
+/* trace_sites.h - the tracer's call sites resolved and written
+ * (trace_sites.c); the format they are written in, and its reader, are
+ * tracefmt/trace_sites.h's. */
+#ifndef SESHAT_TRACE_SITES_WRITE_H
+#define SESHAT_TRACE_SITES_WRITE_H
 
-#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-
-#include "mpi/calls.h"
-#include "trace/trace.h"
-
-/* Agree on the directory (collective over world); 0 or -1 (tracing off). */
-int seshat_trace_dir(const seshat_config *cfg, MPI_Comm world, int world_rank, char *dir,
-                     size_t len);
 
 /* A call site is its call path: the MPI call's return address and up to
  * SESHAT_PATH_FRAMES - 1 callers' (the frames the unwinder finds). */
