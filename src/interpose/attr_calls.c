@@ -117,14 +117,13 @@ static void trampoline(MPI_Comm *comm, int *code, ...)
     if (!h)
         return;
     MPI_Comm c = seshat_comm_out(*comm);
-    int saved = seshat_depth;
-    seshat_depth = 0;   /* the program's handler is program code */
+    int saved = seshat_callback_begin();
     if (h->fortran) {
         MPI_Fint fc = seshat_real.Comm_c2f(c), fcode = *code;
         ((void (*)(MPI_Fint *, MPI_Fint *))h->fn)(&fc, &fcode);
     } else
         ((MPI_Comm_errhandler_function *)h->fn)(&c, code);
-    seshat_depth = saved;
+    seshat_callback_end(saved);
 }
 
 int seshat_errhandler_create(void (*fn)(void), int fortran, MPI_Errhandler *eh)
@@ -180,7 +179,11 @@ static int copy_trampoline(MPI_Comm old, int key, void *extra, void *in, void *o
         *flag = 0;
         return MPI_SUCCESS;
     }
-    return ((MPI_Comm_copy_attr_function *)f->copy)(seshat_comm_out(old), key, extra, in, out, flag);
+    int saved = seshat_callback_begin();
+    int rc = ((MPI_Comm_copy_attr_function *)f->copy)(seshat_comm_out(old), key, extra, in, out,
+                                                       flag);
+    seshat_callback_end(saved);
+    return rc;
 }
 
 static int delete_trampoline(MPI_Comm comm, int key, void *val, void *extra)
@@ -188,7 +191,10 @@ static int delete_trampoline(MPI_Comm comm, int key, void *val, void *extra)
     const struct seshat_keyval_fns *f = seshat_keyval_find(key);
     if (!f)
         return MPI_SUCCESS;
-    return ((MPI_Comm_delete_attr_function *)f->del)(seshat_comm_out(comm), key, val, extra);
+    int saved = seshat_callback_begin();
+    int rc = ((MPI_Comm_delete_attr_function *)f->del)(seshat_comm_out(comm), key, val, extra);
+    seshat_callback_end(saved);
+    return rc;
 }
 
 /* MPI_Copy_function and MPI_Delete_function are the same types. */

@@ -37,39 +37,46 @@ static seshat_comm *modeled(int outer, MPI_Comm comm, int rc)
     return seshat_coll_modeled(c) ? c : NULL;
 }
 
-/* Contention, or the watchdog on: a blocking collective is the nonblocking
- * one started before its entry reaches the model (or the other members),
- * then waited for after the answer. Under contention no member waits for
- * another that still needs the model (docs/models.md); with the watchdog
- * every wait of it polls and names the call and communicator ("Watchdog").
- * The entry time is read before either wait, so virtual time is the same. */
-#define WITH_REQ(...) (__VA_ARGS__, &rq)
-static seshat_comm *polled(int outer, MPI_Comm comm, enum seshat_call_id call)
+/* Whether a rooted call's root is valid on c: otherwise the real call
+ * only returns its error, and nothing is modeled. */
+static int root_ok(const seshat_comm *c, int root)
 {
-    if (!outer || !(seshat_rt.path->promises || seshat_watch_ns))
+    if (c->is_inter && (root == MPI_ROOT || root == MPI_PROC_NULL))
+        return 1;
+    return root >= 0 && root < c->peer_size;
+}
+
+/* The modeled communicator of an outermost blocking collective, or NULL;
+ * the watchdog's line names the call and communicator. */
+static seshat_comm *entering(int outer, MPI_Comm comm, enum seshat_call_id call, int root)
+{
+    seshat_comm *c = outer ? seshat_comm_lookup(comm) : NULL;
+    if (!seshat_coll_modeled(c) || !root_ok(c, root))
         return NULL;
-    seshat_comm *c = seshat_comm_lookup(comm);
-    if (c && seshat_watch_ns)
+    if (seshat_watch_ns)
         seshat_watch_what(call, c, MPI_PROC_NULL, MPI_ANY_TAG);
     return c;
 }
 
-/* Neighborhood collectives: under contention only. Open MPI 4.1's
- * nonblocking neighbor exchange delivers other data than the blocking one
- * on a Cartesian grid whose neighbors repeat (tests/conformance/topo.c),
- * so with only the watchdog on they stay blocking (not watched). */
-static seshat_comm *contended(int outer, MPI_Comm comm)
-{
-    return outer && seshat_rt.path->promises ? seshat_comm_lookup(comm) : NULL;
-}
-
+/* A blocking collective is the program's own blocking call, so it adds in
+ * the order Open MPI's blocking algorithm does (the same bits as
+ * natively). Every member's entry is known first (seshat_coll_enter: a
+ * wait that polls for the watchdog); then the real call cannot wait for a
+ * member that never comes. Under contention no member may wait for
+ * another that still needs the model, so there the blocking collective is
+ * the nonblocking one started before its entry reaches the model, then
+ * waited for after the answer (docs/models.md, "Contention"). The entry
+ * time is read first either way: virtual times are the same. */
+#define WITH_REQ(...) (__VA_ARGS__, &rq)
 #define BLOCKING(NAME, INAME, KIND, ROOT, BYTES, PARAMS, ARGS)                               \
     int PMPI_##NAME PARAMS                                                                    \
     {                                                                                         \
         comm = seshat_comm_in(comm);                                                          \
         int outer = seshat_enter(SESHAT_CALL_##NAME), rc;                                     \
-        seshat_comm *c = polled(outer, comm, SESHAT_CALL_##NAME);                                            \
-        if (c) {                                                                              \
+        seshat_comm *c = entering(outer, comm, SESHAT_CALL_##NAME, ROOT);                     \
+        if (!c) {                                                                             \
+            rc = seshat_real.NAME ARGS;                                                       \
+        } else if (seshat_rt.path->promises) {                                                \
             MPI_Request rq;                                                                   \
             rc = seshat_real.INAME WITH_REQ ARGS;                                             \
             if (rc == MPI_SUCCESS) {                                                          \
@@ -77,9 +84,9 @@ static seshat_comm *contended(int outer, MPI_Comm comm)
                 rc = seshat_progress_wait_req(&rq, MPI_STATUS_IGNORE, 0, NULL);               \
             }                                                                                 \
         } else {                                                                              \
-            rc = seshat_real.NAME ARGS;                                                       \
-            if ((c = modeled(outer, comm, rc)))                                               \
-                seshat_coll_blocking(c, KIND, ROOT, BYTES);                                   \
+            seshat_vtime exit = seshat_coll_enter(c, KIND, ROOT, BYTES);                      \
+            if ((rc = seshat_real.NAME ARGS) == MPI_SUCCESS)                                  \
+                seshat_clock_advance_to(exit);                                                \
         }                                                                                     \
         if (outer)                                                                            \
             seshat_leave(SESHAT_CALL_##NAME);                                                 \
@@ -206,8 +213,10 @@ PAIR(Alltoallw, Ialltoallw, SESHAT_COLL_ALLTOALLV, mean_w(rcounts, rtypes, c->pe
     {                                                                                         \
         comm = seshat_comm_in(comm);                                                          \
         int outer = seshat_enter(SESHAT_CALL_##NAME), rc;                                     \
-        seshat_comm *c = contended(outer, comm);                                                           \
-        if (c) {                                                                              \
+        seshat_comm *c = entering(outer, comm, SESHAT_CALL_##NAME, 0);                        \
+        if (!c) {                                                                             \
+            rc = seshat_real.NAME(A, comm);                                                   \
+        } else if (seshat_rt.path->promises) {                                                \
             MPI_Request rq;                                                                   \
             rc = seshat_real.INAME(A, comm, &rq);                                             \
             if (rc == MPI_SUCCESS) {                                                          \
@@ -215,9 +224,9 @@ PAIR(Alltoallw, Ialltoallw, SESHAT_COLL_ALLTOALLV, mean_w(rcounts, rtypes, c->pe
                 rc = seshat_progress_wait_req(&rq, MPI_STATUS_IGNORE, 0, NULL);               \
             }                                                                                 \
         } else {                                                                              \
-            rc = seshat_real.NAME(A, comm);                                                   \
-            if ((c = modeled(outer, comm, rc)))                                               \
-                seshat_coll_neighbor(c, BYTES);                                               \
+            seshat_vtime exit = seshat_coll_neighbor_enter(c, BYTES);                         \
+            if ((rc = seshat_real.NAME(A, comm)) == MPI_SUCCESS)                              \
+                seshat_clock_advance_to(exit);                                                \
         }                                                                                     \
         if (outer)                                                                            \
             seshat_leave(SESHAT_CALL_##NAME);                                                 \

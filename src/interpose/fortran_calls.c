@@ -105,9 +105,11 @@ static void fcopy_trampoline(MPI_Fint *old, MPI_Fint *key, void *extra, void *in
 {
     const struct seshat_keyval_fns *f = seshat_keyval_find(*key);
     MPI_Fint c = fcomm_out(*old);
-    if (f)
+    if (f) {
+        int saved = seshat_callback_begin();
         ((fcopy_fn *)f->copy)(&c, key, extra, in, out, flag, ierr);
-    else {
+        seshat_callback_end(saved);
+    } else {
         *flag = 0;
         *ierr = MPI_SUCCESS;
     }
@@ -118,9 +120,11 @@ static void fdelete_trampoline(MPI_Fint *comm, MPI_Fint *key, void *val, void *e
 {
     const struct seshat_keyval_fns *f = seshat_keyval_find(*key);
     MPI_Fint c = fcomm_out(*comm);
-    if (f)
+    if (f) {
+        int saved = seshat_callback_begin();
         ((fdelete_fn *)f->del)(&c, key, val, extra, ierr);
-    else
+        seshat_callback_end(saved);
+    } else
         *ierr = MPI_SUCCESS;
 }
 

@@ -65,6 +65,31 @@ static inline void seshat_leave(enum seshat_call_id id)
     seshat_depth = 0;
 }
 
+/* The program's own code called from inside an MPI call (an attribute
+ * callback, an error handler, a generalized request's callback): its MPI
+ * calls are program calls (counted, timed, a communicator it frees is
+ * forgotten), and the time it runs is compute. seshat_callback_begin
+ * returns what seshat_callback_end restores. No-op outside a wrapper, and
+ * after seshat has stopped (MPI_Finalize's last steps). */
+static inline int seshat_callback_begin(void)
+{
+    int saved = seshat_depth;
+    if (saved && seshat_active) {
+        seshat_clock_leave();
+        seshat_depth = 0;
+        return saved;
+    }
+    return 0;
+}
+
+static inline void seshat_callback_end(int saved)
+{
+    if (!saved)
+        return;
+    seshat_clock_enter();
+    seshat_depth = saved;
+}
+
 /* In MPI_Init, once the wrappers are live: time what a compute interval
  * costs seshat (clock_calib.c). */
 void seshat_clock_compensate(void);

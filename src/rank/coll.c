@@ -251,9 +251,15 @@ static seshat_vtime finish(struct seshat_coll_pending *pd)
     return t;
 }
 
+seshat_vtime seshat_coll_enter(seshat_comm *c, enum seshat_coll_kind kind, int root,
+                               int64_t bytes)
+{
+    return finish(start(c, kind, root, bytes, 0));
+}
+
 void seshat_coll_blocking(seshat_comm *c, enum seshat_coll_kind kind, int root, int64_t bytes)
 {
-    seshat_clock_advance_to(finish(start(c, kind, root, bytes, 0)));
+    seshat_clock_advance_to(seshat_coll_enter(c, kind, root, bytes));
 }
 
 void seshat_coll_post(seshat_op *op, seshat_comm *c, enum seshat_coll_kind kind, int root,
@@ -282,9 +288,14 @@ seshat_vtime seshat_coll_finish(seshat_op *op)
     return t;
 }
 
+seshat_vtime seshat_coll_neighbor_enter(seshat_comm *c, int64_t bytes)
+{
+    return finish(start_neighbor(c, bytes, 0));
+}
+
 void seshat_coll_neighbor(seshat_comm *c, int64_t bytes)
 {
-    seshat_clock_advance_to(finish(start_neighbor(c, bytes, 0)));
+    seshat_clock_advance_to(seshat_coll_neighbor_enter(c, bytes));
 }
 
 void seshat_coll_neighbor_post(seshat_op *op, seshat_comm *c, int64_t bytes)

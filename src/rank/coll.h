@@ -17,8 +17,16 @@
 /* Whether collectives on this communicator are modeled. */
 int seshat_coll_modeled(const seshat_comm *c);
 
-/* A blocking collective whose real operation has completed: advance the
- * clock to this member's exit. `bytes` is this member's block size. */
+/* A blocking collective about to run for real: record this member's
+ * entry and wait until every member has entered (the entry exchange, or
+ * the model's answer; a wait the watchdog sees); returns this member's
+ * exit. The program's own blocking call follows, unchanged (the same
+ * algorithm, so the same bits as natively), and cannot wait for a member
+ * that never comes; the caller then advances the clock to the exit.
+ * `bytes` is this member's block size. */
+seshat_vtime seshat_coll_enter(seshat_comm *c, enum seshat_coll_kind kind, int root,
+                               int64_t bytes);
+/* seshat_coll_enter, then the clock advanced to the exit. */
 void seshat_coll_blocking(seshat_comm *c, enum seshat_coll_kind kind, int root, int64_t bytes);
 
 /* A nonblocking collective just started: record its entry and start the
@@ -36,6 +44,7 @@ int seshat_coll_ready(const seshat_op *op);
 void seshat_coll_sync(seshat_comm *c);
 
 /* Neighborhood collectives (comm has a topology): `bytes` per neighbor. */
+seshat_vtime seshat_coll_neighbor_enter(seshat_comm *c, int64_t bytes);
 void seshat_coll_neighbor(seshat_comm *c, int64_t bytes);
 void seshat_coll_neighbor_post(seshat_op *op, seshat_comm *c, int64_t bytes);
 

@@ -5,13 +5,13 @@
 # not, MPI_IN_PLACE, nonblocking, persistent, intercommunicator; counts 1,
 # 7, 1000, 4096, 70000; values over 30 decades) under seshat equal those of
 # a native mpirun run, byte for byte. Every size 2..9 runs on the default
-# settings (direct path, K = 1, watchdog on); the sizes where Open MPI's
-# algorithms differ most (3, 4, 8) also run on the relay path with K = 1
-# and 2 and with the watchdog off on both paths.
+# settings (direct path, K = 1, watchdog on); 3, 4 and 8 ranks, where
+# Open MPI's algorithms differ most, also on the relay path with K = 1 and
+# 2 and with the watchdog off (4 ranks: every combination).
 cd "$(dirname "$0")/../.." || exit 1
 . tests/mpi/lib.sh
 TIMEOUT=${SESHAT_BITS_TIMEOUT:-120}
-JOBS=${SESHAT_BITS_JOBS:-2}
+JOBS=${SESHAT_BITS_JOBS:-3}
 root=""; [ "$(id -u)" -eq 0 ] && root=--allow-run-as-root
 REP=$(mktemp -d)
 trap 'rm -rf "$REP" "$OUT"' EXIT
@@ -22,7 +22,8 @@ bits() { grep -a '^BITS ' "$OUT"; }
 # One size: native, then each seshat variant "PATH K WATCHDOG".
 one_size() {
     local np=$1 variants=("direct 1 30s") EXP
-    case $np in 3|4|8) variants+=("relay 1 30s" "relay 2 30s" "direct 1 0" "relay 1 0" "direct 2 0");; esac
+    case $np in 3|8) variants+=("relay 1 30s" "relay 2 0" "direct 1 0");;
+                4) variants+=("relay 1 30s" "relay 2 0" "direct 1 0" "relay 2 30s" "relay 1 0" "direct 2 0");; esac
     OUT=$(mktemp); EXP=$(mktemp)
     if job "np $np native" mpirun --oversubscribe $root "${MPIRUN_ENV[@]}" -np "$np" "$P"; then
         bits >"$EXP"
