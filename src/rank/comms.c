@@ -149,16 +149,31 @@ static MPI_Comm with_topology(MPI_Comm comm, MPI_Comm s)
     return t;
 }
 
-/* A private communicator congruent to comm, with its topology: a split,
- * not a dup, so the program's attribute callbacks never run for it. */
+/* The tag of shadow creations on the real world (nothing else of seshat's
+ * or the program's creates from it). */
+enum { SHADOW_TAG = 29 };
+
+/* A private communicator congruent to comm, with its topology: not a
+ * dup, so the program's attribute callbacks never run for it. An
+ * intracommunicator's shadow is made from its group on the real world:
+ * Open MPI agrees on a new context id for one parent at a time, the
+ * parent with the lowest id first, so a creation on comm itself would
+ * wait for a Comm_idup another member has not even started (it is still
+ * in this creation): the world's id is the lowest. An intercommunicator's
+ * is a split of it. */
 static MPI_Comm make_shadow(MPI_Comm comm, int is_inter)
 {
     MPI_Comm s;
-    int rank;
-    SESHAT_CHECKED(Comm_rank, comm, &rank);
-    if (seshat_real.Comm_split(comm, 0, rank, &s) != MPI_SUCCESS)
-        return MPI_COMM_NULL;
-    return is_inter ? s : with_topology(comm, s);
+    MPI_Group g;
+    int rank, rc;
+    if (is_inter) {
+        SESHAT_CHECKED(Comm_rank, comm, &rank);
+        return seshat_real.Comm_split(comm, 0, rank, &s) == MPI_SUCCESS ? s : MPI_COMM_NULL;
+    }
+    SESHAT_CHECKED(Comm_group, comm, &g);
+    rc = seshat_real.Comm_create_group(MPI_COMM_WORLD, g, SHADOW_TAG, &s);
+    SESHAT_CHECKED(Group_free, &g);
+    return rc == MPI_SUCCESS ? with_topology(comm, s) : MPI_COMM_NULL;
 }
 
 /* A new entry; `shadow` and `merged` are made here when MPI_COMM_NULL. */
