@@ -6,33 +6,49 @@
 
 #include "interpose/interpose.h"
 
-/* ---- attributes on MPI_COMM_SELF, in the order they were last set ---- */
-static int *self_keys;
-static int nself, capself;
+/* ---- attributes on MPI_COMM_SELF and the program's world, in the order
+ * they were last set: MPI_Finalize deletes them while seshat still runs,
+ * so that their delete callbacks' MPI calls are modeled program calls ---- */
+struct keylist {
+    int *keys;
+    int n, cap;
+};
+static struct keylist self_keys, world_keys;
 
-static void self_forget(int key)
+static struct keylist *keys_of(MPI_Comm comm)
 {
-    for (int i = 0; i < nself; i++)
-        if (self_keys[i] == key) {
-            for (int j = i + 1; j < nself; j++)
-                self_keys[j - 1] = self_keys[j];
-            nself--;
+    if (comm == MPI_COMM_SELF)
+        return &self_keys;
+    return seshat_active && comm == seshat_rt.app ? &world_keys : NULL;
+}
+
+static void keys_forget(struct keylist *l, int key)
+{
+    for (int i = 0; l && i < l->n; i++)
+        if (l->keys[i] == key) {
+            for (int j = i + 1; j < l->n; j++)
+                l->keys[j - 1] = l->keys[j];
+            l->n--;
             return;
         }
 }
 
-void seshat_attr_self_set(int key)
+static void keys_set(struct keylist *l, int key)
 {
-    self_forget(key);   /* setting again makes it the newest, as in Open MPI */
-    if (nself == capself) {
-        int cap = capself ? 2 * capself : 16, *k = realloc(self_keys, sizeof *k * (size_t)cap);
+    if (!l)
+        return;
+    keys_forget(l, key);   /* setting again makes it the newest, as in Open MPI */
+    if (l->n == l->cap) {
+        int cap = l->cap ? 2 * l->cap : 16, *k = realloc(l->keys, sizeof *k * (size_t)cap);
         if (!k)
             return;
-        self_keys = k;
-        capself = cap;
+        l->keys = k;
+        l->cap = cap;
     }
-    self_keys[nself++] = key;
+    l->keys[l->n++] = key;
 }
+
+void seshat_attr_self_set(int key) { keys_set(&self_keys, key); }
 
 static int set_attr(enum seshat_call_id id, int (*real)(MPI_Comm, int, void *), MPI_Comm comm,
                     int key, void *val)
@@ -40,8 +56,8 @@ static int set_attr(enum seshat_call_id id, int (*real)(MPI_Comm, int, void *), 
     comm = seshat_comm_in(comm);
     int outer = seshat_enter(id);
     int rc = real(comm, key, val);
-    if (outer && rc == MPI_SUCCESS && comm == MPI_COMM_SELF)
-        seshat_attr_self_set(key);
+    if (outer && rc == MPI_SUCCESS)
+        keys_set(keys_of(comm), key);
     if (outer)
         seshat_leave(id);
     return rc;
@@ -52,8 +68,8 @@ static int delete_attr(enum seshat_call_id id, int (*real)(MPI_Comm, int), MPI_C
     comm = seshat_comm_in(comm);
     int outer = seshat_enter(id);
     int rc = real(comm, key);
-    if (outer && rc == MPI_SUCCESS && comm == MPI_COMM_SELF)
-        self_forget(key);
+    if (outer && rc == MPI_SUCCESS)
+        keys_forget(keys_of(comm), key);
     if (outer)
         seshat_leave(id);
     return rc;
@@ -84,14 +100,20 @@ int PMPI_Attr_delete(MPI_Comm comm, int key)
 int MPI_Attr_delete(MPI_Comm comm, int key) __attribute__((alias("PMPI_Attr_delete")));
 
 /* MPI_Finalize deletes MPI_COMM_SELF's attributes first, newest first,
- * then the world's (seshat_comms_fini frees the application world). */
+ * as Open MPI does, then the program world's the same way (Open MPI
+ * deletes them when it destroys the world, after MPI_COMM_SELF's). */
+static void keys_delete_all(struct keylist *l, MPI_Comm comm)
+{
+    while (l->n > 0)
+        seshat_real.Comm_delete_attr(comm, l->keys[--l->n]);
+    free(l->keys);
+    *l = (struct keylist){ 0 };
+}
+
 void seshat_attr_finalize(void)
 {
-    while (nself > 0)
-        seshat_real.Comm_delete_attr(MPI_COMM_SELF, self_keys[--nself]);
-    free(self_keys);
-    self_keys = NULL;
-    capself = 0;
+    keys_delete_all(&self_keys, MPI_COMM_SELF);
+    keys_delete_all(&world_keys, seshat_rt.app);
 }
 
 /* ---- error handlers: the program's function behind a trampoline ---- */

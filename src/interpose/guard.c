@@ -1,12 +1,14 @@
 /* guard.c - the state every wrapper reads on entry (interpose.h): the
  * re-entry depth, whether seshat runs, and the one-time warning for calls
  * it does not model. It sits below every *_calls.c file; init_calls.c, on
- * top, sets seshat_active in MPI_Init and clears it in MPI_Finalize. */
+ * top, sets seshat_active in MPI_Init and clears it in MPI_Finalize (and
+ * seshat_stopping once it has told the model). */
 #include "common/log.h"
 #include "interpose/interpose.h"
 
 _Thread_local int seshat_depth;
 int seshat_active;
+int seshat_stopping;
 
 void seshat_warn_unmodeled(enum seshat_call_id id)
 {

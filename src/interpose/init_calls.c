@@ -123,6 +123,7 @@ int PMPI_Finalize(void)
 {
     if (seshat_enter(SESHAT_CALL_Finalize)) {
         seshat_attr_finalize();
+        seshat_stopping = 1;
         seshat_runtime_stop();
         seshat_active = 0;
         seshat_depth = 0;

@@ -24,6 +24,9 @@
 extern _Thread_local int seshat_depth;
 /* Set between a successful seshat start in MPI_Init and MPI_Finalize. */
 extern int seshat_active;
+/* Set once MPI_Finalize has told the model: callbacks from then on (the
+ * world's last attributes) pass through like library calls. */
+extern int seshat_stopping;
 
 void seshat_warn_unmodeled(enum seshat_call_id id);
 
@@ -74,7 +77,7 @@ static inline void seshat_leave(enum seshat_call_id id)
 static inline int seshat_callback_begin(void)
 {
     int saved = seshat_depth;
-    if (saved && seshat_active) {
+    if (saved && seshat_active && !seshat_stopping) {
         seshat_clock_leave();
         seshat_depth = 0;
         return saved;
