@@ -33,11 +33,12 @@ def wrapper(name, params):
     # (contention = on: through the model first, see coll.h);
     # Comm_create_group involves only the group.
     if newcomms and incomms and name != "Comm_create_group":
-        out.append("    if (outer)\n        seshat_comm_sync(seshat_comm_in(%s));\n" % incomms[0])
+        out.append("    if (outer)\n        seshat_comm_sync(SESHAT_CALL_%s, seshat_comm_in(%s));\n"
+                   % (name, incomms[0]))
     out.append("    int rc = seshat_real.%s(%s);\n" % (name, call))
     for c in newcomms:
         out.append("    if (outer && rc == MPI_SUCCESS)\n")
-        out.append("        seshat_comm_created(*%s);\n" % c)
+        out.append("        seshat_comm_created(SESHAT_CALL_%s, *%s);\n" % (name, c))
     out.append("    if (outer)\n        seshat_leave(SESHAT_CALL_%s);\n" % name)
     out.append("    return rc;\n}\n")
     out.append("int MPI_%s(%s) __attribute__((alias(\"PMPI_%s\")));\n\n" % (name, args, name))

@@ -9,6 +9,8 @@
 #include "common/job.h"
 #include "common/log.h"
 #include "rank/coll.h"
+#include "rank/path.h"
+#include "rank/progress.h"
 #include "interpose/interpose.h"
 #include "model/model.h"
 #include "server/server.h"
@@ -19,15 +21,29 @@ __attribute__((constructor)) static void resolve_real(void)
     seshat_real_resolve();
 }
 
-void seshat_comm_created(MPI_Comm c)
+void seshat_comm_created(enum seshat_call_id call, MPI_Comm c)
 {
+    if (seshat_watch_ns && c != MPI_COMM_NULL)
+        seshat_watch_what(call, NULL, MPI_PROC_NULL, MPI_ANY_TAG);
     seshat_comm_register(c);
 }
 
-/* contention: the members synchronize with the model (coll.h). */
-void seshat_comm_sync(MPI_Comm comm)
+void seshat_comm_sync(enum seshat_call_id call, MPI_Comm comm)
 {
-    seshat_coll_sync(seshat_comm_lookup(comm));
+    seshat_comm *c = seshat_comm_lookup(comm);
+    MPI_Request rq;
+    if (!c)
+        return;
+    if (seshat_rt.path->promises) {
+        seshat_coll_sync(c);
+        return;
+    }
+    if (!seshat_watch_ns)
+        return;
+    seshat_watch_what(call, c, MPI_PROC_NULL, MPI_ANY_TAG);
+    SESHAT_CHECKED(Ibarrier, c->shadow, &rq);
+    seshat_ctl(seshat_progress_wait_req(&rq, MPI_STATUS_IGNORE, 0, NULL),
+               "Wait(members of a communicator creation)");
 }
 
 /* contention = on: a rank must never wait inside a real send that the

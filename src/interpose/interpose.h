@@ -115,10 +115,12 @@ void seshat_keyval_register(int key, struct seshat_keyval_fns fns);
 const struct seshat_keyval_fns *seshat_keyval_find(int key);
 
 /* A wrapped call created a communicator: register it (collective). */
-void seshat_comm_created(MPI_Comm c);
-/* Before a call that creates a communicator from comm: contention = on
- * synchronizes its members through the model first (coll.h). */
-void seshat_comm_sync(MPI_Comm comm);
+void seshat_comm_created(enum seshat_call_id call, MPI_Comm c);
+/* Before a call that creates a communicator from comm: its members
+ * synchronize first, so that the real call cannot wait for a member that
+ * never comes: through the model under contention (coll.h), in a barrier
+ * the watchdog sees when it is on (naming the call), not at all otherwise. */
+void seshat_comm_sync(enum seshat_call_id call, MPI_Comm comm);
 
 /* Whether a completion call that returned rc completed the request it
  * names (`after`: the handle the call left). A failed operation is still

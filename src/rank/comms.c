@@ -69,16 +69,25 @@ static int *peer_world_ranks(MPI_Comm comm, int is_inter, int *n)
     return out;
 }
 
+static int32_t max_over(MPI_Comm comm, int32_t mine)
+{
+    int32_t agreed;
+    MPI_Request rq;
+    SESHAT_CHECKED(Iallreduce, &mine, &agreed, 1, MPI_INT32_T, MPI_MAX, comm, &rq);
+    seshat_ctl(seshat_watch_wait(&rq, "every member to agree on the new communicator's id"),
+               "Wait(communicator id)");
+    return agreed;
+}
+
 /* An id all members agree on: the largest next id among them (twice
- * across an intercommunicator, whose allreduce returns the other side's). */
+ * across an intercommunicator, whose allreduce returns the other side's).
+ * Every member is here once it has passed: the shadow's creation that
+ * follows cannot wait for an absent one. */
 static int32_t agree_id(MPI_Comm comm, int is_inter)
 {
-    int32_t mine = ct.next_id, agreed;
-    SESHAT_CHECKED(Allreduce, &mine, &agreed, 1, MPI_INT32_T, MPI_MAX, comm);
-    if (is_inter) {
-        mine = agreed > ct.next_id ? agreed : ct.next_id;
-        SESHAT_CHECKED(Allreduce, &mine, &agreed, 1, MPI_INT32_T, MPI_MAX, comm);
-    }
+    int32_t agreed = max_over(comm, ct.next_id);
+    if (is_inter)
+        agreed = max_over(comm, agreed > ct.next_id ? agreed : ct.next_id);
     ct.next_id = agreed + 1;
     return agreed;
 }

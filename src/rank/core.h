@@ -250,6 +250,13 @@ static inline void seshat_watch_tick(unsigned n)
     if ((n & (SESHAT_WATCH_TICK_TURNS - 1)) == SESHAT_WATCH_TICK_TURNS - 1)
         seshat_watch_idle();
 }
+/* A wait of seshat's own inside the current call (an envelope, the id of
+ * a new communicator, ...): the watchdog's line names it too. */
+void seshat_watch_inner(const char *what);
+/* Wait for req, a wait of seshat's own named `what` that must not serve
+ * anything meanwhile: the real MPI_Wait, or with the watchdog on a test
+ * loop it sees (as MPI_Wait's own loop, the clock read every 256 turns). */
+int seshat_watch_wait(MPI_Request *req, const char *what);
 void seshat_watch_leave(void);     /* the wrapper returns to the program */
 void seshat_watch_final(void);     /* MPI_Finalize: this rank waits for good */
 

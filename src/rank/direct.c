@@ -34,7 +34,8 @@ static void direct_flush(void)
         out.n = 0;
     }
     /* The next buffer must be free before it is filled. */
-    seshat_ctl(seshat_real.Wait(&out.req[out.cur], MPI_STATUS_IGNORE), "Wait(envelope batch)");
+    seshat_ctl(seshat_watch_wait(&out.req[out.cur], "the model rank to take envelopes"),
+               "Wait(envelope batch)");
 }
 
 static void direct_send(seshat_envelope *e, seshat_op *op, seshat_comm *c, int dest)

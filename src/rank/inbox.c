@@ -168,8 +168,11 @@ seshat_envelope seshat_inbox_envelope(seshat_comm *c, int src, int tag, int keep
         }
     }
     seshat_envelope e;
-    seshat_ctl(seshat_real.Recv(&e, sizeof e, MPI_BYTE, src, tag, c->shadow, MPI_STATUS_IGNORE),
-               "Recv(envelope)");
+    MPI_Request rq;
+    seshat_ctl(seshat_real.Irecv(&e, sizeof e, MPI_BYTE, src, tag, c->shadow, &rq),
+               "Irecv(envelope)");
+    seshat_ctl(seshat_watch_wait(&rq, "the message's envelope on the shadow communicator"),
+               "Wait(envelope)");
     if (keep) {
         struct env_node *n = seshat_xmalloc(sizeof *n), **p = &ib.env_head;
         *n = (struct env_node){ c, src, tag, e, NULL };

@@ -27,6 +27,7 @@ static struct {
         int peer, tag, set;
         const MPI_Request *reqs;    /* a wait on requests: resolved if stuck */
         int nreqs;
+        const char *inner;          /* seshat's own wait inside the call */
     } what;
 } wd;
 
@@ -49,7 +50,30 @@ void seshat_watch_what(enum seshat_call_id call, const seshat_comm *c, int peer,
     wd.what.tag = tag;
     wd.what.set = 1;
     wd.what.nreqs = 0;
+    wd.what.inner = NULL;
     seshat_watch_dirty = 1;
+}
+
+void seshat_watch_inner(const char *what)
+{
+    wd.what.inner = what;
+    seshat_watch_dirty = 1;
+}
+
+int seshat_watch_wait(MPI_Request *req, const char *what)
+{
+    int done = 0, rc;
+    if (!seshat_watch_ns)
+        return seshat_real.Wait(req, MPI_STATUS_IGNORE);
+    const char *outer = wd.what.inner;
+    wd.what.inner = what;
+    seshat_watch_dirty = 1;
+    for (unsigned n = 0; (rc = seshat_real.Test(req, &done, MPI_STATUS_IGNORE)) == MPI_SUCCESS &&
+                         !done;
+         n++)
+        seshat_watch_tick(n);
+    wd.what.inner = outer;
+    return rc;
 }
 
 void seshat_watch_reqs(enum seshat_call_id call, const MPI_Request *reqs, int n)
@@ -80,7 +104,18 @@ static void resolve_reqs(void)
 
 void seshat_watch_progress(void) { wd.gen++; }
 
+static void describe_call(char *buf, size_t n);
+
+/* The line: the call, and seshat's own wait inside it if any. */
 static void describe(char *buf, size_t n)
+{
+    describe_call(buf, n);
+    size_t len = strlen(buf);
+    if (wd.what.inner && len < n)
+        snprintf(buf + len, n - len, "; inside it seshat waits for %s", wd.what.inner);
+}
+
+static void describe_call(char *buf, size_t n)
 {
     char peer[24] = "any", tag[24] = "any", comm[MPI_MAX_OBJECT_NAME] = "";
     int len = 0;
@@ -165,6 +200,7 @@ void seshat_watch_leave(void)
         note(SESHAT_WATCH_RESUMED, "");
     wd.armed = wd.stuck = 0;
     wd.what.set = 0;
+    wd.what.inner = NULL;
     seshat_watch_dirty = 0;
 }
 

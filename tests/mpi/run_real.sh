@@ -3,7 +3,8 @@
 # Debian's hpcc (HPL, PTRANS, RandomAccess, FFT, b_eff) and lammps (lmp,
 # a Lennard-Jones melt). Small inputs (tests/real/), 4 ranks. Each program
 # runs natively, then under seshat (clock = none) on both paths with K = 1
-# model rank and on the relay path with 2; its own verification must pass, its numbers must equal
+# model rank and on the relay path with 2, with the watchdog on (the
+# default) and off; its own verification must pass, its numbers must equal
 # the native run's, the virtual times it reports must not depend on the
 # path, K or tracing, and its traces must analyze and export.
 # A check that fails for a known, reported reason prints KNOWN-FAIL (never
@@ -24,9 +25,11 @@ known_fail() {
     known=$((known + 1)); echo "KNOWN-FAIL $*"
     [ "${SESHAT_REAL_STRICT:-0}" = 1 ] && fail=$((fail + 1))
 }
-# Seshat variants: PATH K TRACED. Traced twins of untraced runs give
-# traced == untraced.
-VARIANTS=("direct 1 no" "direct 1 yes" "relay 1 no" "relay 2 no" "relay 2 yes")
+# Seshat variants: PATH K TRACED [WATCHDOG]. Traced twins of untraced runs
+# give traced == untraced; the watchdog (default 30 s) off must change
+# nothing either.
+VARIANTS=("direct 1 no" "direct 1 yes" "relay 1 no" "relay 2 no" "relay 2 yes" "direct 1 no 0"
+          "relay 1 no 0")
 
 # in_dir NAME: a fresh working directory for one job (hpcc writes
 # hpccoutf.txt into its cwd; lammps writes log.lammps).
@@ -39,16 +42,21 @@ native() {
     job "$name" env -C "$d" mpirun --oversubscribe $root "${MPIRUN_ENV[@]}" -np $NP "$@" &&
         cp "$OUT" "$d/stdout"
 }
-# seshat NAME PATH K TRACED CMD...: the program under seshat-run,
-# clock = none; the trace (if any) in $dir/NAME/trace.
+# seshat NAME PATH K TRACED WATCHDOG CMD...: the program under seshat-run,
+# clock = none; the trace (if any) in $dir/NAME/trace. WATCHDOG "-": the
+# default.
 seshat() {
-    local name=$1 path=$2 k=$3 traced=$4; shift 4
+    local name=$1 path=$2 k=$3 traced=$4 wd=$5; shift 5
     local d; d=$(in_dir "$name")
     local tr=(); [ "$traced" = yes ] && tr=(--trace "$d/trace")
+    [ "$wd" != - ] && tr+=(--set simulator.watchdog="$wd")
     job "$name" env -C "$d" "$RUNA" --set simulator.clock=none --set network.path="$path" \
         --set simulator.ranks="$k" "${tr[@]}" -np $NP -- "$@" && cp "$OUT" "$d/stdout"
 }
-name_of() { local n="$1-$2-k$3"; [ "$4" = yes ] && n="$n-traced"; echo "$n"; }
+name_of() {
+    local n="$1-$2-k$3"; [ "$4" = yes ] && n="$n-traced"; [ -n "$5" ] && n="$n-watchdog$5"
+    echo "$n"
+}
 
 # same WHAT REF NAME FILTER: the lines FILTER (a command reading stdin)
 # keeps from REF's and NAME's FILE are identical and not empty.
@@ -149,7 +157,7 @@ else
     for variant in "${VARIANTS[@]}"; do
         set -- $variant
         name=$(name_of hpcc "$@")
-        seshat "$name" "$@" hpcc || continue
+        seshat "$name" "$1" "$2" "$3" "${4:--}" hpcc || continue
         hpcc_ok "$name" || continue
         same "numbers (residuals, norms, errors)" hpcc-native "$name" hpcc_numbers hpccoutf.txt
         [ -z "$ref" ] && { ref=$name; continue; }
@@ -183,7 +191,7 @@ else
     for variant in "${VARIANTS[@]}"; do
         set -- $variant
         name=$(name_of lmp "$@")
-        seshat "$name" "$@" lmp -in in.melt || continue
+        seshat "$name" "$1" "$2" "$3" "${4:--}" lmp -in in.melt || continue
         [ $rc -eq 0 ] || { bad "$name: exit $rc"; continue; }
         same "thermo output (energies, temperature, pressure)" lmp-native "$name" lmp_thermo stdout
         if [ -z "$ref" ]; then ref=$name; else same "virtual times (loop, breakdown)" "$ref" "$name" lmp_times stdout; fi

@@ -11,6 +11,9 @@
 #  - collskip: rank 0 in MPI_Allreduce on "wd_comm" (a dup of WORLD),
 #    rank 1 never enters it and waits in MPI_Barrier on MPI_COMM_WORLD:
 #    the program's own blocking collectives poll too;
+#  - splitskip: rank 0 in MPI_Comm_split on MPI_COMM_WORLD, rank 1 never
+#    enters it and waits in MPI_Recv: the line names rank 0's creation
+#    (its members meet in a barrier the watchdog sees first);
 #  - compute 6: rank 1 busy-works 6 s of wall time, rank 0 waits in
 #    MPI_Recv; watchdog 3 s: finishes, exit 0.
 # parts: direct relay contention
@@ -74,6 +77,10 @@ for p in $PATHS; do
     hang "watchdog norecv ($p)" norecv \
         "watchdog: rank 0 waits in MPI_Recv (peer 1, tag 42, comm MPI_COMM_WORLD)" \
         "watchdog: rank 1 waits in MPI_Wait (peer 0, tag 43, comm MPI_COMM_WORLD)" \
+        "watchdog: model rank 2:"
+    hang "watchdog splitskip ($p)" splitskip \
+        "watchdog: rank 0 waits in MPI_Comm_split (comm MPI_COMM_WORLD)" \
+        "watchdog: rank 1 waits in MPI_Recv (peer 0, tag 44, comm MPI_COMM_WORLD)" \
         "watchdog: model rank 2:"
     hang "watchdog collskip ($p)" collskip \
         "watchdog: rank 0 waits in MPI_Allreduce (comm wd_comm)" \

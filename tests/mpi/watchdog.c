@@ -7,6 +7,9 @@
  *   collskip   rank 0 MPI_Allreduce on a duplicate of MPI_COMM_WORLD named
  *              "wd_comm", rank 1 never enters it and waits in MPI_Barrier
  *              on MPI_COMM_WORLD: both stuck in a blocking collective.
+ *   splitskip  rank 0 MPI_Comm_split on MPI_COMM_WORLD, rank 1 never
+ *              enters it and waits in MPI_Recv from 0 (tag 44): rank 0 is
+ *              inside a communicator creation, which seshat runs for real.
  *   compute S  rank 1 busy-works S seconds of wall time, then sends to
  *              rank 0, which waits in MPI_Recv meanwhile: not a hang.
  * Prints "ok" (rank 0) when it finishes. */
@@ -65,6 +68,14 @@ int main(int argc, char **argv)
         if (rank == 0)
             MPI_Allreduce(buf, in, 4, MPI_INT, MPI_SUM, dup);
         MPI_Comm_free(&dup);
+    } else if (!strcmp(mode, "splitskip")) {
+        MPI_Comm half;
+        if (rank == 0) {
+            MPI_Comm_split(MPI_COMM_WORLD, 0, rank, &half);
+            MPI_Comm_free(&half);
+        } else {
+            MPI_Recv(in, 4, MPI_INT, 0, 44, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        }
     } else if (!strcmp(mode, "compute") && argc > 2) {
         if (rank == 1) {
             buf[0] = busy(atof(argv[2])) > 0;
@@ -76,7 +87,7 @@ int main(int argc, char **argv)
         }
     } else {
         if (rank == 0)
-            fprintf(stderr, "usage: watchdog sendsend | norecv | collskip | compute SECONDS\n");
+            fprintf(stderr, "usage: watchdog sendsend | norecv | collskip | splitskip | compute SECONDS\n");
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
     MPI_Barrier(MPI_COMM_WORLD);
