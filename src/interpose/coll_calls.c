@@ -62,12 +62,11 @@ static seshat_comm *entering(int outer, MPI_Comm comm, enum seshat_call_id call,
  * the order Open MPI's blocking algorithm does (the same bits as
  * natively). Every member's entry is known first (seshat_coll_enter: a
  * wait that polls for the watchdog); then the real call cannot wait for a
- * member that never comes. Under contention no member may wait for
- * another that still needs the model, so there the blocking collective is
- * the nonblocking one started before its entry reaches the model, then
- * waited for after the answer (docs/models.md, "Contention"). The entry
- * time is read first either way: virtual times are the same. */
-#define WITH_REQ(...) (__VA_ARGS__, &rq)
+ * member that never comes. Under contention no member may wait for the
+ * model before its real call (docs/models.md, "Contention"): the entry
+ * goes to the model, the members meet without it (seshat_coll_here), the
+ * real call runs, and only then the member waits for its answer. The
+ * entry time is read first either way: virtual times are the same. */
 #define BLOCKING(NAME, INAME, KIND, ROOT, BYTES, PARAMS, ARGS)                               \
     int PMPI_##NAME PARAMS                                                                    \
     {                                                                                         \
@@ -77,12 +76,12 @@ static seshat_comm *entering(int outer, MPI_Comm comm, enum seshat_call_id call,
         if (!c) {                                                                             \
             rc = seshat_real.NAME ARGS;                                                       \
         } else if (seshat_rt.path->promises) {                                                \
-            MPI_Request rq;                                                                   \
-            rc = seshat_real.INAME WITH_REQ ARGS;                                             \
-            if (rc == MPI_SUCCESS) {                                                          \
-                seshat_coll_blocking(c, KIND, ROOT, BYTES);                                   \
-                rc = seshat_progress_wait_req(&rq, MPI_STATUS_IGNORE, 0, NULL);               \
-            }                                                                                 \
+            struct seshat_coll_pending *pd = seshat_coll_begin(c, KIND, ROOT, BYTES);         \
+            seshat_coll_here(pd);                                                             \
+            rc = seshat_real.NAME ARGS;                                                       \
+            seshat_vtime exit = seshat_coll_end(pd);                                          \
+            if (rc == MPI_SUCCESS)                                                            \
+                seshat_clock_advance_to(exit);                                                \
         } else {                                                                              \
             seshat_vtime exit = seshat_coll_enter(c, KIND, ROOT, BYTES);                      \
             if ((rc = seshat_real.NAME ARGS) == MPI_SUCCESS)                                  \
@@ -217,12 +216,12 @@ PAIR(Alltoallw, Ialltoallw, SESHAT_COLL_ALLTOALLV, mean_w(rcounts, rtypes, c->pe
         if (!c) {                                                                             \
             rc = seshat_real.NAME(A, comm);                                                   \
         } else if (seshat_rt.path->promises) {                                                \
-            MPI_Request rq;                                                                   \
-            rc = seshat_real.INAME(A, comm, &rq);                                             \
-            if (rc == MPI_SUCCESS) {                                                          \
-                seshat_coll_neighbor(c, BYTES);                                               \
-                rc = seshat_progress_wait_req(&rq, MPI_STATUS_IGNORE, 0, NULL);               \
-            }                                                                                 \
+            struct seshat_coll_pending *pd = seshat_coll_begin_neighbor(c, BYTES);            \
+            seshat_coll_here(pd);                                                             \
+            rc = seshat_real.NAME(A, comm);                                                   \
+            seshat_vtime exit = seshat_coll_end(pd);                                          \
+            if (rc == MPI_SUCCESS)                                                            \
+                seshat_clock_advance_to(exit);                                                \
         } else {                                                                              \
             seshat_vtime exit = seshat_coll_neighbor_enter(c, BYTES);                         \
             if ((rc = seshat_real.NAME(A, comm)) == MPI_SUCCESS)                              \

@@ -34,13 +34,14 @@ void seshat_comm_sync(enum seshat_call_id call, MPI_Comm comm)
     MPI_Request rq;
     if (!c)
         return;
+    if (seshat_watch_ns)
+        seshat_watch_what(call, c, MPI_PROC_NULL, MPI_ANY_TAG);
     if (seshat_rt.path->promises) {
         seshat_coll_sync(c);
         return;
     }
     if (!seshat_watch_ns)
         return;
-    seshat_watch_what(call, c, MPI_PROC_NULL, MPI_ANY_TAG);
     SESHAT_CHECKED(Ibarrier, c->shadow, &rq);
     seshat_ctl(seshat_progress_wait_req(&rq, MPI_STATUS_IGNORE, 0, NULL),
                "Wait(members of a communicator creation)");

@@ -251,6 +251,32 @@ static seshat_vtime finish(struct seshat_coll_pending *pd)
     return t;
 }
 
+struct seshat_coll_pending *seshat_coll_begin(seshat_comm *c, enum seshat_coll_kind kind,
+                                              int root, int64_t bytes)
+{
+    return start(c, kind, root, bytes, 0);
+}
+
+struct seshat_coll_pending *seshat_coll_begin_neighbor(seshat_comm *c, int64_t bytes)
+{
+    return start_neighbor(c, bytes, 0);
+}
+
+/* The model times it: a barrier of our own; otherwise the exchange, which
+ * every member has started, is that barrier (finish finds it done). */
+void seshat_coll_here(struct seshat_coll_pending *pd)
+{
+    MPI_Request rq = MPI_REQUEST_NULL, *wait = &pd->req;
+    if (pd->by_model) {
+        seshat_ctl(seshat_real.Ibarrier(pd->comm->shadow, &rq), "Ibarrier(collective members)");
+        wait = &rq;
+    }
+    seshat_ctl(seshat_progress_wait_req(wait, MPI_STATUS_IGNORE, 1, NULL),
+               "Wait(collective members)");
+}
+
+seshat_vtime seshat_coll_end(struct seshat_coll_pending *pd) { return finish(pd); }
+
 seshat_vtime seshat_coll_enter(seshat_comm *c, enum seshat_coll_kind kind, int root,
                                int64_t bytes)
 {

@@ -28,6 +28,18 @@ seshat_vtime seshat_coll_enter(seshat_comm *c, enum seshat_coll_kind kind, int r
                                int64_t bytes);
 /* seshat_coll_enter, then the clock advanced to the exit. */
 void seshat_coll_blocking(seshat_comm *c, enum seshat_coll_kind kind, int root, int64_t bytes);
+/* Under contention a member may not wait for the model before its real
+ * call, so seshat_coll_enter comes in three steps: begin (the entry goes
+ * to the model), here (wait until every member has entered, without the
+ * model: a barrier, or the exchange, on the shadow; the rank is announced
+ * as waiting for the collective's answer), the real blocking call, then
+ * end (the model's answer: this member's exit). Neighborhood collectives:
+ * begin_neighbor. */
+struct seshat_coll_pending *seshat_coll_begin(seshat_comm *c, enum seshat_coll_kind kind,
+                                              int root, int64_t bytes);
+struct seshat_coll_pending *seshat_coll_begin_neighbor(seshat_comm *c, int64_t bytes);
+void seshat_coll_here(struct seshat_coll_pending *pd);
+seshat_vtime seshat_coll_end(struct seshat_coll_pending *pd);
 
 /* A nonblocking collective just started: record its entry and start the
  * exchange; its completion time comes from seshat_coll_finish. */

@@ -1,0 +1,17 @@
+build2/obj/src/interpose/attr_calls.o: src/interpose/attr_calls.c \
+ src/interpose/interpose.h src/mpi/calls.h build2/gen/mpi/gen_calls.h \
+ /usr/lib/x86_64-linux-gnu/openmpi/include/mpi.h \
+ /usr/lib/x86_64-linux-gnu/openmpi/include/mpi_portable_platform.h \
+ src/rank/core.h src/config/config.h netmodel/model/model.h \
+ netmodel/wire/wire.h traceout/trace/trace.h src/common/vtime.h
+src/interpose/interpose.h:
+src/mpi/calls.h:
+build2/gen/mpi/gen_calls.h:
+/usr/lib/x86_64-linux-gnu/openmpi/include/mpi.h:
+/usr/lib/x86_64-linux-gnu/openmpi/include/mpi_portable_platform.h:
+src/rank/core.h:
+src/config/config.h:
+netmodel/model/model.h:
+netmodel/wire/wire.h:
+traceout/trace/trace.h:
+src/common/vtime.h:

@@ -1,0 +1,3 @@
+build2/obj/src/rank/clock_perf.o: src/rank/clock_perf.c \
+ src/rank/clock_src.h
+src/rank/clock_src.h:

@@ -1,0 +1,23 @@
+build2/obj/src/rank/coll.o: src/rank/coll.c src/rank/coll.h \
+ netmodel/model/coll_sched.h netmodel/model/model.h src/config/config.h \
+ src/rank/core.h /usr/lib/x86_64-linux-gnu/openmpi/include/mpi.h \
+ /usr/lib/x86_64-linux-gnu/openmpi/include/mpi_portable_platform.h \
+ src/mpi/calls.h build2/gen/mpi/gen_calls.h netmodel/wire/wire.h \
+ src/rank/inbox.h src/rank/path.h src/rank/progress.h src/rank/promises.h \
+ traceout/trace/trace.h src/common/vtime.h
+src/rank/coll.h:
+netmodel/model/coll_sched.h:
+netmodel/model/model.h:
+src/config/config.h:
+src/rank/core.h:
+/usr/lib/x86_64-linux-gnu/openmpi/include/mpi.h:
+/usr/lib/x86_64-linux-gnu/openmpi/include/mpi_portable_platform.h:
+src/mpi/calls.h:
+build2/gen/mpi/gen_calls.h:
+netmodel/wire/wire.h:
+src/rank/inbox.h:
+src/rank/path.h:
+src/rank/progress.h:
+src/rank/promises.h:
+traceout/trace/trace.h:
+src/common/vtime.h:
