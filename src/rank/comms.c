@@ -74,7 +74,7 @@ static int32_t max_over(MPI_Comm comm, int32_t mine)
     int32_t agreed;
     MPI_Request rq;
     SESHAT_CHECKED(Iallreduce, &mine, &agreed, 1, MPI_INT32_T, MPI_MAX, comm, &rq);
-    seshat_ctl(seshat_watch_wait(&rq, "every member to agree on the new communicator's id"),
+    seshat_ctl(seshat_rt.wait(&rq, "every member to agree on the new communicator's id"),
                "Wait(communicator id)");
     return agreed;
 }

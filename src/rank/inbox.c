@@ -171,7 +171,7 @@ seshat_envelope seshat_inbox_envelope(seshat_comm *c, int src, int tag, int keep
     MPI_Request rq;
     seshat_ctl(seshat_real.Irecv(&e, sizeof e, MPI_BYTE, src, tag, c->shadow, &rq),
                "Irecv(envelope)");
-    seshat_ctl(seshat_watch_wait(&rq, "the message's envelope on the shadow communicator"),
+    seshat_ctl(seshat_rt.wait(&rq, "the message's envelope on the shadow communicator"),
                "Wait(envelope)");
     if (keep) {
         struct env_node *n = seshat_xmalloc(sizeof *n), **p = &ib.env_head;

@@ -98,6 +98,7 @@ int seshat_runtime_start(void)
     seshat_inbox_init(seshat_rt.path->promises);
     seshat_promises_init(seshat_rt.path->promises);
     seshat_watch_init();
+    seshat_rt.wait = seshat_watch_wait;
     routes_start();
     int *tag_ub, flag = 0;
     SESHAT_CHECKED(Comm_get_attr, MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &flag);

@@ -4,7 +4,7 @@ build2/obj/src/interpose/clock_calib.o: src/interpose/clock_calib.c \
  /usr/lib/x86_64-linux-gnu/openmpi/include/mpi_portable_platform.h \
  src/rank/core.h src/config/config.h netmodel/model/model.h \
  netmodel/wire/wire.h traceout/trace/trace.h src/common/vtime.h \
- src/rank/clock_src.h
+ src/rank/clock_src.h src/rank/clock_perf.h src/rank/clock_thread.h
 src/interpose/interpose.h:
 src/mpi/calls.h:
 build2/gen/mpi/gen_calls.h:
@@ -17,3 +17,5 @@ netmodel/wire/wire.h:
 traceout/trace/trace.h:
 src/common/vtime.h:
 src/rank/clock_src.h:
+src/rank/clock_perf.h:
+src/rank/clock_thread.h:

@@ -1,3 +1,4 @@
 build2/obj/src/rank/clock_perf.o: src/rank/clock_perf.c \
- src/rank/clock_src.h
-src/rank/clock_src.h:
+ src/rank/clock_perf.h src/rank/clock_thread.h
+src/rank/clock_perf.h:
+src/rank/clock_thread.h:

@@ -1,0 +1,13 @@
+build2/obj/src/rank/runtime_state.o: src/rank/runtime_state.c \
+ src/rank/core.h /usr/lib/x86_64-linux-gnu/openmpi/include/mpi.h \
+ /usr/lib/x86_64-linux-gnu/openmpi/include/mpi_portable_platform.h \
+ src/config/config.h netmodel/model/model.h src/mpi/calls.h \
+ build2/gen/mpi/gen_calls.h netmodel/wire/wire.h
+src/rank/core.h:
+/usr/lib/x86_64-linux-gnu/openmpi/include/mpi.h:
+/usr/lib/x86_64-linux-gnu/openmpi/include/mpi_portable_platform.h:
+src/config/config.h:
+netmodel/model/model.h:
+src/mpi/calls.h:
+build2/gen/mpi/gen_calls.h:
+netmodel/wire/wire.h:
