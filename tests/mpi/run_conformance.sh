@@ -1,7 +1,8 @@
 #!/bin/bash
 # run_conformance.sh - the conformance corpus (tests/conformance/, by
 # chapter of MPI-3.1): each program runs natively under plain mpirun, then
-# under seshat-run on both paths with K = 1 and 2 model ranks; its result
+# under seshat-run on both paths with K = 1 and 2 model ranks (and on the
+# relay path with the watchdog off); its result
 # lines ("C <rank> ...", sorted by rank) must be identical every time, and
 # the native run must end on every rank ("done") with no check failing.
 # CONFORMANCE=name[,name] runs only those programs. Programs run
@@ -30,10 +31,11 @@ conform() {
         if [ "$rc" -ne 0 ] || [ "$ndone" -ne "$np" ] || grep -q ' FAIL$' "$EXP"; then
             bad "$desc: exit $rc, $ndone of $np ranks done, $(grep -c ' FAIL$' "$EXP") checks failed"
         else
-            for variant in "direct 1" "relay 1" "direct 2" "relay 2"; do
+            for variant in "direct 1" "relay 1" "direct 2" "relay 2" "relay 1 0"; do
                 set -- $variant
-                desc="$name under seshat ($1, K=$2)"
+                desc="$name under seshat ($1, K=$2${3:+, watchdog $3})"
                 trace=(); [ "$variant" = "direct 1" ] && trace=(--trace "$TR/$name")
+                [ -n "$3" ] && trace+=(--set simulator.watchdog=$3)
                 job "$desc" "$RUN" --set network.path=$1 --set simulator.ranks=$2 "${trace[@]}" \
                     --set report.summary=false -np "$np" -- "$C/$name" || continue
                 results >"$GOT"
