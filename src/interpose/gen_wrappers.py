@@ -21,7 +21,7 @@ COMM_IN = r"MPI_Comm\s+\w+$"
 COMM_OUT = r"MPI_Comm\s*\*\s*\w+$"
 
 
-def wrapper(name, params):
+def wrapper(name, params, collective=()):
     args = ", ".join(params) or "void"
     call = ", ".join(("seshat_comm_in(%s)" % gen.param_name(p)) if re.match(COMM_IN, p)
                      else gen.param_name(p) for p in params)
@@ -35,6 +35,9 @@ def wrapper(name, params):
     if newcomms and incomms and name != "Comm_create_group":
         out.append("    if (outer)\n        seshat_comm_sync(SESHAT_CALL_%s, seshat_comm_in(%s));\n"
                    % (name, incomms[0]))
+    elif incomms and gen.matches(name, collective):
+        out.append("    if (outer)\n        seshat_comm_meet(SESHAT_CALL_%s, seshat_comm_in(%s));\n"
+                   % (name, incomms[0]))
     out.append("    int rc = seshat_real.%s(%s);\n" % (name, call))
     for c in newcomms:
         out.append("    if (outer && rc == MPI_SUCCESS)\n")
@@ -47,9 +50,10 @@ def wrapper(name, params):
 
 def main():
     mpi_h, outdir = gen.parse_args(sys.argv[1:])
-    _, wrapped = gen.plan(gen.read_prototypes(mpi_h), gen.read_spec())
+    spec = gen.read_spec()
+    _, wrapped = gen.plan(gen.read_prototypes(mpi_h), spec)
     text = HEAD + "#include \"interpose/interpose.h\"\n\n" + \
-        "".join(wrapper(name, params) for name, params, _ in wrapped)
+        "".join(wrapper(name, params, spec["collective"]) for name, params, _ in wrapped)
     gen.write_if_changed(os.path.join(outdir, "interpose", "gen_wrappers.c"), text)
 
 

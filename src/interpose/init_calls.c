@@ -28,23 +28,37 @@ void seshat_comm_created(enum seshat_call_id call, MPI_Comm c)
     seshat_comm_register(c);
 }
 
+/* The watchdog on: comm's members meet in a barrier on its shadow that
+ * polls, named after the call. */
+static void meet(enum seshat_call_id call, seshat_comm *c)
+{
+    MPI_Request rq;
+    seshat_watch_what(call, c, MPI_PROC_NULL, MPI_ANY_TAG);
+    SESHAT_CHECKED(Ibarrier, c->shadow, &rq);
+    seshat_ctl(seshat_progress_wait_req(&rq, MPI_STATUS_IGNORE, 0, NULL),
+               "Wait(members of a collective call)");
+}
+
 void seshat_comm_sync(enum seshat_call_id call, MPI_Comm comm)
 {
     seshat_comm *c = seshat_comm_lookup(comm);
-    MPI_Request rq;
     if (!c)
         return;
-    if (seshat_watch_ns)
-        seshat_watch_what(call, c, MPI_PROC_NULL, MPI_ANY_TAG);
     if (seshat_rt.path->promises) {
+        if (seshat_watch_ns)
+            seshat_watch_what(call, c, MPI_PROC_NULL, MPI_ANY_TAG);
         seshat_coll_sync(c);
-        return;
+    } else if (seshat_watch_ns) {
+        meet(call, c);
     }
-    if (!seshat_watch_ns)
-        return;
-    SESHAT_CHECKED(Ibarrier, c->shadow, &rq);
-    seshat_ctl(seshat_progress_wait_req(&rq, MPI_STATUS_IGNORE, 0, NULL),
-               "Wait(members of a communicator creation)");
+}
+
+void seshat_comm_meet(enum seshat_call_id call, MPI_Comm comm)
+{
+    seshat_comm *c = seshat_watch_ns && !seshat_rt.path->promises ? seshat_comm_lookup(comm)
+                                                                   : NULL;
+    if (c)
+        meet(call, c);
 }
 
 /* contention = on: a rank must never wait inside a real send that the

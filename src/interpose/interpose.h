@@ -121,6 +121,10 @@ void seshat_comm_created(enum seshat_call_id call, MPI_Comm c);
  * never comes: through the model under contention (coll.h), in a barrier
  * the watchdog sees when it is on (naming the call), not at all otherwise. */
 void seshat_comm_sync(enum seshat_call_id call, MPI_Comm comm);
+/* Before an unmodeled call every member of comm makes (calls.spec,
+ * `collective`): with the watchdog on (not under contention), the same
+ * barrier it sees. */
+void seshat_comm_meet(enum seshat_call_id call, MPI_Comm comm);
 
 /* Whether a completion call that returned rc completed the request it
  * names (`after`: the handle the call left). A failed operation is still

@@ -89,7 +89,7 @@ def param_type(p):
 
 
 def read_spec():
-    spec = {"special": [], "skip": [], "unmodeled": [], "local": []}
+    spec = {"special": [], "skip": [], "unmodeled": [], "local": [], "collective": []}
     for line in open(os.path.join(HERE, "calls.spec")):
         line = line.split("#", 1)[0].split()
         if line:

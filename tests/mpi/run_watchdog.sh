@@ -14,6 +14,8 @@
 #  - splitskip: rank 0 in MPI_Comm_split on MPI_COMM_WORLD, rank 1 never
 #    enters it and waits in MPI_Recv: the line names rank 0's creation
 #    (its members meet in a barrier the watchdog sees first);
+#  - winskip: the same with MPI_Win_create, which runs unmodeled (not
+#    under contention, where such calls are not watched);
 #  - compute 6: rank 1 busy-works 6 s of wall time, rank 0 waits in
 #    MPI_Recv; watchdog 3 s: finishes, exit 0.
 # parts: direct relay contention
@@ -81,6 +83,10 @@ for p in $PATHS; do
     hang "watchdog splitskip ($p)" splitskip \
         "watchdog: rank 0 waits in MPI_Comm_split (comm MPI_COMM_WORLD)" \
         "watchdog: rank 1 waits in MPI_Recv (peer 0, tag 44, comm MPI_COMM_WORLD)" \
+        "watchdog: model rank 2:"
+    [ "$p" != contention ] && hang "watchdog winskip ($p)" winskip \
+        "watchdog: rank 0 waits in MPI_Win_create (comm MPI_COMM_WORLD)" \
+        "watchdog: rank 1 waits in MPI_Recv (peer 0, tag 45, comm MPI_COMM_WORLD)" \
         "watchdog: model rank 2:"
     hang "watchdog collskip ($p)" collskip \
         "watchdog: rank 0 waits in MPI_Allreduce (comm wd_comm)" \

@@ -10,6 +10,7 @@
  *   splitskip  rank 0 MPI_Comm_split on MPI_COMM_WORLD, rank 1 never
  *              enters it and waits in MPI_Recv from 0 (tag 44): rank 0 is
  *              inside a communicator creation, which seshat runs for real.
+ *   winskip    the same with MPI_Win_create (unmodeled, run for real).
  *   compute S  rank 1 busy-works S seconds of wall time, then sends to
  *              rank 0, which waits in MPI_Recv meanwhile: not a hang.
  * Prints "ok" (rank 0) when it finishes. */
@@ -76,6 +77,14 @@ int main(int argc, char **argv)
         } else {
             MPI_Recv(in, 4, MPI_INT, 0, 44, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         }
+    } else if (!strcmp(mode, "winskip")) {
+        MPI_Win win;
+        if (rank == 0) {
+            MPI_Win_create(buf, sizeof buf, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+            MPI_Win_free(&win);
+        } else {
+            MPI_Recv(in, 4, MPI_INT, 0, 45, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        }
     } else if (!strcmp(mode, "compute") && argc > 2) {
         if (rank == 1) {
             buf[0] = busy(atof(argv[2])) > 0;
@@ -87,7 +96,7 @@ int main(int argc, char **argv)
         }
     } else {
         if (rank == 0)
-            fprintf(stderr, "usage: watchdog sendsend | norecv | collskip | splitskip | compute SECONDS\n");
+            fprintf(stderr, "usage: watchdog sendsend | norecv | collskip | splitskip | winskip | compute SECONDS\n");
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
     MPI_Barrier(MPI_COMM_WORLD);

@@ -422,6 +422,8 @@ int MPI_File_get_errhandler(MPI_File file, MPI_Errhandler *errhandler) __attribu
 int PMPI_File_open(MPI_Comm comm, const char *filename, int amode, MPI_Info info, MPI_File *fh)
 {
     int outer = seshat_enter(SESHAT_CALL_File_open);
+    if (outer)
+        seshat_comm_meet(SESHAT_CALL_File_open, seshat_comm_in(comm));
     int rc = seshat_real.File_open(seshat_comm_in(comm), filename, amode, info, fh);
     if (outer)
         seshat_leave(SESHAT_CALL_File_open);
@@ -1184,6 +1186,8 @@ int MPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int o
 int PMPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr, MPI_Win *win)
 {
     int outer = seshat_enter(SESHAT_CALL_Win_allocate);
+    if (outer)
+        seshat_comm_meet(SESHAT_CALL_Win_allocate, seshat_comm_in(comm));
     int rc = seshat_real.Win_allocate(size, disp_unit, info, seshat_comm_in(comm), baseptr, win);
     if (outer)
         seshat_leave(SESHAT_CALL_Win_allocate);
@@ -1194,6 +1198,8 @@ int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
 int PMPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr, MPI_Win *win)
 {
     int outer = seshat_enter(SESHAT_CALL_Win_allocate_shared);
+    if (outer)
+        seshat_comm_meet(SESHAT_CALL_Win_allocate_shared, seshat_comm_in(comm));
     int rc = seshat_real.Win_allocate_shared(size, disp_unit, info, seshat_comm_in(comm), baseptr, win);
     if (outer)
         seshat_leave(SESHAT_CALL_Win_allocate_shared);
@@ -1234,6 +1240,8 @@ int MPI_Win_complete(MPI_Win win) __attribute__((alias("PMPI_Win_complete")));
 int PMPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win *win)
 {
     int outer = seshat_enter(SESHAT_CALL_Win_create);
+    if (outer)
+        seshat_comm_meet(SESHAT_CALL_Win_create, seshat_comm_in(comm));
     int rc = seshat_real.Win_create(base, size, disp_unit, info, seshat_comm_in(comm), win);
     if (outer)
         seshat_leave(SESHAT_CALL_Win_create);
@@ -1244,6 +1252,8 @@ int MPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_
 int PMPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win)
 {
     int outer = seshat_enter(SESHAT_CALL_Win_create_dynamic);
+    if (outer)
+        seshat_comm_meet(SESHAT_CALL_Win_create_dynamic, seshat_comm_in(comm));
     int rc = seshat_real.Win_create_dynamic(info, seshat_comm_in(comm), win);
     if (outer)
         seshat_leave(SESHAT_CALL_Win_create_dynamic);
