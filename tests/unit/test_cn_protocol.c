@@ -9,7 +9,11 @@
  * the protocol as src/rank/p2p.c and inbox.c do: envelopes with floors and
  * ordinals, posts, block reports (clock, oldest unmatched post, answers
  * taken, earliest answer usable now), answers taken in ordinal order,
- * collectives and communicator creation (SESHAT_COLL_SYNC). Between them
+ * collectives (the entry to the model, then the members meet without it,
+ * then the real blocking call, during which seshat runs nothing on the
+ * rank: no answer taken, no report, until every member is in it, then
+ * the answer; src/interpose/coll_calls.c) and communicator creation
+ * (SESHAT_COLL_SYNC). Between them
  * every channel (rank -> model, model -> rank, real messages per pair) is
  * FIFO, as MPI is, and the scheduler picks at random which delivery or
  * rank step happens next; ranks sometimes report before taking every
@@ -289,6 +293,11 @@ struct rank {
     int dirty;
 };
 static struct rank R[MAXR];
+/* Per collective (coll_seq): members whose entry is out, members inside
+ * the real blocking call. */
+static int met[MAXOPS + 1], in_call[MAXOPS + 1];
+
+static void all_dirty(void);
 static seshat_cn *cn;
 static seshat_model model;
 static int msgs_moved;
@@ -546,6 +555,9 @@ static int step(int r, int take_all)
 {
     struct rank *k = &R[r];
     int moved = 0;
+    /* inside the real blocking collective: seshat runs nothing here */
+    if (k->coll_entered == 2 && in_call[k->coll_seq] < P)
+        return 0;
     /* take answers off the wire (sometimes only some, like a report that
      * races with one) */
     int n = take_all ? trN[r] : rn(trN[r] + 1);
@@ -626,6 +638,19 @@ again:
                 to_model(r, c);
                 k->coll_entered = 1;
                 k->block_sent = 0;
+                if (o->k == OP_COLL && ++met[k->coll_seq] == P)
+                    all_dirty();
+            }
+            if (o->k == OP_COLL && k->coll_entered == 1) {
+                if (met[k->coll_seq] < P) {   /* meeting: serve, report blocked */
+                    ok = 0;
+                    break;
+                }
+                k->coll_entered = 2;   /* the real call: silent until all are in it */
+                if (++in_call[k->coll_seq] == P)
+                    all_dirty();
+                else
+                    return 1;
             }
             ok = 0;
             for (int i = 0; i < k->ninbox; i++)
@@ -659,6 +684,12 @@ again:
         goto again;
     block_report(r);
     return moved;
+}
+
+static void all_dirty(void)
+{
+    for (int r = 0; r < P; r++)
+        R[r].dirty = 1;
 }
 
 static void model_take(int r)
@@ -731,6 +762,8 @@ static int run_schedule(uint64_t seed, int64_t *clocks)
     fnow = 0;
     cn = seshat_cn_new(&model, &cfg, P, cn_send, cn_log, NULL);
     memset(R, 0, sizeof R);
+    memset(met, 0, sizeof met);
+    memset(in_call, 0, sizeof in_call);
     memset(tmH, 0, sizeof tmH);
     memset(tmN, 0, sizeof tmN);
     memset(trH, 0, sizeof trH);
