@@ -34,7 +34,7 @@ static seshat_model model(int64_t o)
 static void expect(enum seshat_coll_kind kind, enum seshat_coll_alg alg, int p, const int *units)
 {
     seshat_model m = model(0);
-    seshat_coll c = { kind, alg, p, 0, 0, 1.0 };
+    seshat_coll c = { kind, alg, p, 0, 0, 1.0, 0 };
     seshat_vtime entry[8] = { 0 }, exit[8];
     assert_int_equal(seshat_coll_eval(&m, &c, entry, exit), 0);
     for (int r = 0; r < p; r++)
@@ -91,7 +91,7 @@ static void overhead_and_factor(void **state)
 {
     (void)state;
     seshat_model m = model(100);
-    seshat_coll c = { SESHAT_COLL_BARRIER, SESHAT_ALG_DISSEMINATION, 4, 0, 0, 1.0 };
+    seshat_coll c = { SESHAT_COLL_BARRIER, SESHAT_ALG_DISSEMINATION, 4, 0, 0, 1.0, 0 };
     seshat_vtime entry[4] = { 0 }, exit[4];
     seshat_coll_eval(&m, &c, entry, exit);
     assert_int_equal(exit[0], 2 * (2 * 100 + L));           /* each round 2o + L */
@@ -104,7 +104,7 @@ static void skew_and_auto(void **state)
 {
     (void)state;
     seshat_model m = model(0);
-    seshat_coll c = { SESHAT_COLL_BARRIER, SESHAT_ALG_AUTO, 4, 0, 0, 1.0 };
+    seshat_coll c = { SESHAT_COLL_BARRIER, SESHAT_ALG_DISSEMINATION, 4, 0, 0, 1.0, 0 };
     seshat_vtime entry[4] = { 0, 0, 0, 50 * L }, exit[4];
     seshat_coll_eval(&m, &c, entry, exit);
     for (int r = 0; r < 4; r++)
@@ -113,12 +113,19 @@ static void skew_and_auto(void **state)
     assert_int_equal(exit[1], 51 * L);   /* through rank 3's round-2 send */
     assert_int_equal(exit[2], 52 * L);   /* through rank 0 */
     assert_int_equal(exit[3], 50 * L);   /* last in: everyone else was there */
-    seshat_coll a = { SESHAT_COLL_ALLREDUCE, SESHAT_ALG_AUTO, 8, 0, 8, 1.0 };
+    /* auto: Open MPI 4.1's fixed rules (8 to 15 members: allreduce by
+     * recursive doubling below 8 KiB, then Rabenseifner; bcast of 1 MiB
+     * linear; 4 to 7 members: barrier linear) */
+    seshat_coll a = { SESHAT_COLL_ALLREDUCE, SESHAT_ALG_AUTO, 8, 0, 8, 1.0, 0 };
     assert_int_equal(seshat_coll_choose(&a), SESHAT_ALG_RECURSIVE_DOUBLING);
-    a.bytes = 1 << 20;
-    assert_int_equal(seshat_coll_choose(&a), SESHAT_ALG_RING);
-    seshat_coll b = { SESHAT_COLL_BCAST, SESHAT_ALG_AUTO, 8, 0, 1 << 20, 1.0 };
-    assert_int_equal(seshat_coll_choose(&b), SESHAT_ALG_PIPELINE);
+    a.bytes = 8191;
+    assert_int_equal(seshat_coll_choose(&a), SESHAT_ALG_RECURSIVE_DOUBLING);
+    a.bytes = 8192;
+    assert_int_equal(seshat_coll_choose(&a), SESHAT_ALG_RABENSEIFNER);
+    seshat_coll b = { SESHAT_COLL_BCAST, SESHAT_ALG_AUTO, 8, 0, 1 << 20, 1.0, 0 };
+    assert_int_equal(seshat_coll_choose(&b), SESHAT_ALG_LINEAR);
+    c.alg = SESHAT_ALG_AUTO;
+    assert_int_equal(seshat_coll_choose(&c), SESHAT_ALG_LINEAR);
     assert_false(seshat_coll_supports(SESHAT_COLL_BCAST, SESHAT_ALG_RING));
 }
 
@@ -141,7 +148,7 @@ static void recorded(void **state)
 {
     (void)state;
     struct rec r = { 0 };
-    seshat_coll a = { SESHAT_COLL_ALLREDUCE, SESHAT_ALG_RECURSIVE_DOUBLING, 8, 0, 8, 1.0 };
+    seshat_coll a = { SESHAT_COLL_ALLREDUCE, SESHAT_ALG_RECURSIVE_DOUBLING, 8, 0, 8, 1.0, 0 };
     assert_int_equal(seshat_coll_record(&a, keep, &r), 3);
     assert_int_equal(r.n, 24);
     for (int i = 0; i < r.n; i++) {
@@ -149,7 +156,7 @@ static void recorded(void **state)
         assert_int_equal(r.bytes[i], 8);
     }
     struct rec b = { 0 };
-    seshat_coll c = { SESHAT_COLL_BCAST, SESHAT_ALG_BINOMIAL, 8, 0, 100, 1.0 };
+    seshat_coll c = { SESHAT_COLL_BCAST, SESHAT_ALG_BINOMIAL, 8, 0, 100, 1.0, 0 };
     assert_int_equal(seshat_coll_record(&c, keep, &b), 3);
     assert_int_equal(b.n, 7);
     int got[8] = { 1, 0 };
@@ -158,7 +165,7 @@ static void recorded(void **state)
         assert_false(got[b.dst[i]]);
         got[b.dst[i]] = 1;
     }
-    seshat_coll one = { SESHAT_COLL_BARRIER, SESHAT_ALG_AUTO, 1, 0, 0, 1.0 };
+    seshat_coll one = { SESHAT_COLL_BARRIER, SESHAT_ALG_AUTO, 1, 0, 0, 1.0, 0 };
     assert_int_equal(seshat_coll_record(&one, keep, &b), 0);
 }
 
