@@ -190,7 +190,13 @@ $(BUILD)/tests/mpi/%: tests/mpi/%.f
 # The SMPI oracle (tests/mpi/run_smpi.sh): one source built with mpicc and,
 # when SimGrid's smpicc is installed, with smpicc.
 SMPICC ?= $(shell command -v smpicc 2>/dev/null)
-SMPI_BINS := $(BUILD)/tests/smpi/smpi_oracle $(if $(SMPICC),$(BUILD)/tests/smpi/smpi_oracle.smpi)
+# ompi_choice asks the installed Open MPI which algorithm coll/tuned runs:
+# it overrides coll/base's functions, so it exports its symbols (-rdynamic).
+SMPI_BINS := $(BUILD)/tests/smpi/smpi_oracle $(if $(SMPICC),$(BUILD)/tests/smpi/smpi_oracle.smpi) \
+             $(BUILD)/tests/smpi/ompi_choice $(BUILD)/tests/unit/test_coll_choice
+$(BUILD)/tests/smpi/ompi_choice: tests/smpi/ompi_choice.c
+	@mkdir -p $(dir $@)
+	$(MPICC) -O1 -g -Wall -Wextra -Werror -std=c11 -rdynamic -o $@ $< -ldl
 $(BUILD)/tests/smpi/%: tests/smpi/%.c
 	@mkdir -p $(dir $@)
 	$(MPICC) -O1 -g -Wall -Wextra -Werror -std=c11 -D_GNU_SOURCE -o $@ $< -lm

@@ -87,6 +87,28 @@ static void symmetric(void **state)
     EXPECT(SCAN, RECURSIVE_DOUBLING, 4, 0, 1, 1, 2);
 }
 
+/* The schedules Open MPI 4.1's rules add (docs/models.md). */
+static void ompi41(void **state)
+{
+    (void)state;
+    EXPECT(BCAST, KNOMIAL, 8, 0, 1, 1, 1, 1, 2, 2, 2);      /* radix 4: 0 -> 4, then 0, 4 -> +1..3 */
+    EXPECT(BCAST, CHAIN, 4, 0, 1, 2, 3);
+    EXPECT(REDUCE, BINARY, 4, 2, 1, 0, 0);                  /* heap leaves first */
+    EXPECT(REDUCE, CHAIN, 4, 3, 2, 1, 0);
+    EXPECT(BARRIER, TREE, 4, 2, 3, 3, 4);                   /* binomial in to 0, then out */
+    EXPECT(BARRIER, RECURSIVE_DOUBLING, 5, 3, 2, 2, 2, 3);
+    /* reduce (binary, 4 members, < 4 KiB) then bcast (binary, < 64 B) */
+    EXPECT(ALLREDUCE, NONOVERLAPPING, 4, 2, 3, 3, 4);
+    /* pairs swap halves, the odd one returns its half, halving + doubling
+     * between 0 and 2, the result to 1 */
+    EXPECT(ALLREDUCE, RABENSEIFNER, 3, 4, 5, 3);
+    EXPECT(ALLGATHER, NEIGHBOR_EXCHANGE, 4, 2, 2, 2, 2);    /* p / 2 rounds */
+    EXPECT(ALLGATHER, NEIGHBOR_EXCHANGE, 5, 4, 4, 4, 4, 4); /* odd p: the ring */
+    EXPECT(REDUCE_SCATTER, RECURSIVE_HALVING, 4, 2, 2, 2, 2);
+    EXPECT(REDUCE_SCATTER, RECURSIVE_HALVING, 3, 2, 1, 2);  /* 0 folds into 1, gets its block back */
+    EXPECT(BCAST, SCATTER_ALLGATHER, 4, 0, 1, 1, 1);        /* 0 B < p: linear */
+}
+
 static void overhead_and_factor(void **state)
 {
     (void)state;
@@ -174,7 +196,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(barriers), cmocka_unit_test(rooted), cmocka_unit_test(symmetric),
         cmocka_unit_test(overhead_and_factor), cmocka_unit_test(skew_and_auto),
-        cmocka_unit_test(recorded),
+        cmocka_unit_test(recorded), cmocka_unit_test(ompi41),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
