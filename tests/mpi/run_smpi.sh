@@ -159,7 +159,10 @@ done
 
 desc="auto = the installed Open MPI's coll/tuned choice"
 SESHAT_OMPI_CHOICES="$W/choices" "$BUILD/tests/unit/test_coll_choice" > "$OUT" 2>&1
-if [ $? -eq 0 ] && grep -q ' 0 differ' "$OUT"; then
+crc=$?
+if [ "$(uname -m)" != x86_64 ]; then
+    echo "skip: $desc (tests/smpi/ompi_choice.c forwards x86-64 calls)"
+elif [ $crc -eq 0 ] && grep -q ' 0 differ' "$OUT"; then
     ok "$desc ($(grep -o '[0-9]* choices' "$OUT"), 2 to ${SESHAT_CHOICE_RANKS:-17} members)"
 else
     bad "$desc"
