@@ -187,6 +187,23 @@ $(BUILD)/tests/mpi/%: tests/mpi/%.f
 	@mkdir -p $(dir $@)
 	$(MPIFC) -O1 -g -o $@ $<
 
+# The SMPI oracle (tests/mpi/run_smpi.sh): one source built with mpicc and,
+# when SimGrid's smpicc is installed, with smpicc.
+SMPICC ?= $(shell command -v smpicc 2>/dev/null)
+# ompi_choice asks the installed Open MPI which algorithm coll/tuned runs:
+# it overrides coll/base's functions, so it exports its symbols (-rdynamic).
+SMPI_BINS := $(BUILD)/tests/smpi/smpi_oracle $(if $(SMPICC),$(BUILD)/tests/smpi/smpi_oracle.smpi) \
+             $(BUILD)/tests/smpi/ompi_choice $(BUILD)/tests/unit/test_coll_choice
+$(BUILD)/tests/smpi/ompi_choice: tests/smpi/ompi_choice.c
+	@mkdir -p $(dir $@)
+	$(MPICC) -O1 -g -Wall -Wextra -Werror -std=c11 -rdynamic -o $@ $< -ldl
+$(BUILD)/tests/smpi/%: tests/smpi/%.c
+	@mkdir -p $(dir $@)
+	$(MPICC) -O1 -g -Wall -Wextra -Werror -std=c11 -D_GNU_SOURCE -o $@ $< -lm
+$(BUILD)/tests/smpi/%.smpi: tests/smpi/%.c
+	@mkdir -p $(dir $@)
+	$(SMPICC) -O1 -g -Wall -Wextra -Werror -std=c11 -D_GNU_SOURCE -o $@ $< -lm
+
 # The conformance corpus (tests/mpi/run_conformance.sh): plain builds.
 CONF_C_SRCS := $(wildcard tests/conformance/*.c)
 CONF_F_SRCS := $(wildcard tests/conformance/*.f90)
@@ -205,7 +222,7 @@ $(BUILD)/tests/conformance/%: tests/conformance/%.f90
 	@mkdir -p $(dir $@)
 	$(MPIFC) -O1 -g $(SAN_FLAGS) -J $(dir $@) -o $@ $<
 
-tests: all $(UNIT_BINS) $(MPI_BINS) $(CONF_BINS)
+tests: all $(UNIT_BINS) $(MPI_BINS) $(CONF_BINS) $(SMPI_BINS)
 
 # The README's demo: a heat-equation program, unmodified, under seshat-run.
 $(BUILD)/examples/heat: examples/heat.c
@@ -227,7 +244,7 @@ unit-test: $(UNIT_BINS)
 # machine has cores (SESHAT_TEST_JOBS=N to choose); T="faults trace" runs
 # only those areas (T=unit: only the unit tests; T=core: every core-* area).
 T ?=
-mpi-test: all $(MPI_BINS) $(CONF_BINS)
+mpi-test: all $(MPI_BINS) $(CONF_BINS) $(SMPI_BINS)
 	BUILD=$(BUILD) tests/mpi/runall.sh $(filter-out unit,$(T))
 
 # The include graph respects the layers, and no folder has a circle of

@@ -99,10 +99,10 @@ void seshat_rounds_end(seshat_rounds *r)
     memcpy(r->cpu, r->t, sizeof *r->t * (size_t)r->p);
     for (int k = 0; k < r->n; k++) {
         struct xfer *x = &r->x[k];
-        seshat_vtime inj = m->inject(m, r->cpu[x->src], x->bytes, &r->nic[x->src]);
+        int ws = r->world ? r->world[x->src] : -1, wd = r->world ? r->world[x->dst] : -1;
+        seshat_vtime inj = m->inject(m, r->cpu[x->src], x->bytes, ws, wd, &r->nic[x->src]);
         r->cpu[x->src] = inj + m->send_overhead;
-        seshat_msg msg = { x->bytes, inj, m->proto(m, x->bytes, 0),
-                           r->world ? r->world[x->src] : -1, r->world ? r->world[x->dst] : -1 };
+        seshat_msg msg = { x->bytes, inj, m->proto(m, x->bytes, 0), ws, wd };
         seshat_p2p_times tt = m->p2p(m, &msg, r->t0[x->dst]);
         x->arrival = tt.arrival;
         x->sender_done = tt.sender_done;

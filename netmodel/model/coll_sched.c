@@ -30,6 +30,15 @@ static int pow2_floor(int p)
 
 static int real_rank(int vr, int root, int p) { return (vr + root) % p; }
 
+static int in_list(enum seshat_coll_alg a, const enum seshat_coll_alg *list)
+{
+    for (; *list != SESHAT_ALG_AUTO; list++)
+        if (*list == a)
+            return 1;
+    return 0;
+}
+#define A_(x) SESHAT_ALG_##x
+
 /* ---- rooted trees (ranks relative to the root) ---- */
 
 static void binomial_down(seshat_rounds *R, const seshat_coll *c, int scatter)
@@ -69,20 +78,50 @@ static void binary_down(seshat_rounds *R, const seshat_coll *c)
     }
 }
 
+/* The heap tree of binary_down, leaves first (reduce). */
+static void binary_up(seshat_rounds *R, const seshat_coll *c)
+{
+    int depth = 0;
+    while ((2 << depth) - 1 < c->p)
+        depth++;
+    for (int level = depth; level >= 1; level--) {
+        for (int i = (1 << level) - 1; i < (2 << level) - 1 && i < c->p; i++)
+            SEND(R, real_rank(i, c->root, c->p), real_rank((i - 1) / 2, c->root, c->p), c->bytes);
+        END(R);
+    }
+}
+
+/* Open MPI's k-nomial tree (radix 4): level by level from the top, each
+ * holder vr sends to vr + m, vr + 2m, vr + 3m in that order. */
+static void knomial_down(seshat_rounds *R, const seshat_coll *c, int radix)
+{
+    int p = c->p, top = 1;
+    while (top * radix < p)
+        top *= radix;
+    for (int m = top; m >= 1; m /= radix) {
+        for (int vr = 0; vr < p; vr += radix * m)
+            for (int k = 1; k < radix && vr + k * m < p; k++)
+                SEND(R, real_rank(vr, c->root, p), real_rank(vr + k * m, c->root, p), c->bytes);
+        END(R);
+    }
+}
+
 #define SEGMENT (64 * 1024)
 
-/* A chain from the root, the message cut into segments that flow in a
- * pipeline; `up` reverses the chain (reduce). */
-static void pipeline(seshat_rounds *R, const seshat_coll *c, int up)
+/* A chain from the root, the message cut into segments of `seg` bytes
+ * that flow in a pipeline (seg 0: one unsegmented chain, Open MPI's chain
+ * and pipeline under its fixed rules); `up` reverses the chain (reduce). */
+static void pipeline(seshat_rounds *R, const seshat_coll *c, int up, int64_t seg)
 {
     int p = c->p;
-    int64_t nseg = c->bytes > SEGMENT ? (c->bytes + SEGMENT - 1) / SEGMENT : 1;
+    const int64_t SEG = seg > 0 ? seg : c->bytes + 1;
+    int64_t nseg = c->bytes > SEG ? (c->bytes + SEG - 1) / SEG : 1;
     for (int64_t step = 0; step < nseg + p - 2; step++) {
         for (int i = 0; i < p - 1; i++) {
             int64_t s = step - i;
             if (s < 0 || s >= nseg)
                 continue;
-            int64_t len = s == nseg - 1 ? c->bytes - (nseg - 1) * SEGMENT : SEGMENT;
+            int64_t len = s == nseg - 1 ? c->bytes - (nseg - 1) * SEG : SEG;
             if (nseg == 1)
                 len = c->bytes;
             int a = up ? p - 1 - i : i, b = up ? p - 2 - i : i + 1;
@@ -117,44 +156,117 @@ static void dissemination(seshat_rounds *R, int p, int64_t bytes)
     }
 }
 
-/* Ranks beyond the largest power of two fold into their neighbours first
- * and get the result back last (MPICH/Open MPI). `grow` doubles the block
- * every round (allgather); `halve` runs recursive halving first (the
- * reduce-scatter of Rabenseifner). */
-static void recursive_doubling(seshat_rounds *R, int p, int64_t bytes, int grow, int halve)
+/* The power-of-two group left once the first 2 rem ranks have folded in
+ * pairs: member i is the odd (keep_odd) or even rank of pair i, then the
+ * ranks from 2 rem on. NULL if out of memory. */
+static int *pow2_group(int p, int q, int keep_odd)
+{
+    int rem = p - q, *g = malloc(sizeof *g * (size_t)q);
+    for (int i = 0; g && i < q; i++)
+        g[i] = i < rem ? 2 * i + keep_odd : i + rem;
+    return g;
+}
+
+/* Exchange rounds within the group at distances d0, d0*2 or d0/2, ...:
+ * `bytes` the first round, then x `scale` (2, 1 or 1/2 as -2). */
+static void exchanges(seshat_rounds *R, const int *g, int q, int64_t bytes, int up, int scale)
+{
+    for (int d = up ? 1 : q / 2; d >= 1 && d < q; d = up ? d * 2 : d / 2) {
+        for (int i = 0; i < q; i++)
+            SEND(R, g[i], g[i ^ d], bytes);
+        END(R);
+        bytes = scale == -2 ? bytes / 2 : bytes * scale;
+    }
+}
+
+/* Recursive doubling (allreduce, allgather with grow, barrier with 0
+ * bytes; MPICH/Open MPI): ranks beyond the largest power of two q fold
+ * into their odd neighbours first and get the result back last. */
+static void recursive_doubling(seshat_rounds *R, int p, int64_t bytes, int grow)
 {
     int q = pow2_floor(p), rem = p - q;
+    int *g = pow2_group(p, q, 1);
+    if (!g)
+        return;
     for (int r = 0; r < 2 * rem; r += 2)
         SEND(R, r, r + 1, bytes);
     if (rem)
         END(R);
-    /* member i of the power-of-two group is rank: odd ranks below 2rem, then the rest */
-    int *g = malloc(sizeof *g * (size_t)q);
-    if (!g)
-        return;
-    for (int i = 0; i < q; i++)
-        g[i] = i < rem ? 2 * i + 1 : i + rem;
-    int64_t block = halve ? bytes / 2 : bytes;
-    if (halve) {
-        for (int d = q / 2; d >= 1; d /= 2, block /= 2) {
-            for (int i = 0; i < q; i++)
-                SEND(R, g[i], g[i ^ d], block);
-            END(R);
-        }
-        block = bytes / q;
-    }
-    for (int d = 1; d < q; d *= 2) {
-        for (int i = 0; i < q; i++)
-            SEND(R, g[i], g[i ^ d], block);
-        END(R);
-        if (grow || halve)
-            block *= 2;
-    }
+    exchanges(R, g, q, bytes, 1, grow ? 2 : 1);
     for (int r = 0; r < 2 * rem; r += 2)
         SEND(R, r + 1, r, grow ? bytes * p : bytes);
     if (rem)
         END(R);
     free(g);
+}
+
+/* Open MPI's Rabenseifner allreduce (redscat_allgather): pairs of the
+ * first 2 rem ranks swap halves and the odd one returns its reduced half
+ * (the even ranks stay), a reduce-scatter by recursive halving at
+ * distances 1, 2, 4, ..., an allgather by recursive doubling back at
+ * distances q/2, ..., 1, and the whole result to the folded ranks. */
+static void rabenseifner(seshat_rounds *R, int p, int64_t bytes)
+{
+    int q = pow2_floor(p), rem = p - q;
+    int *g = pow2_group(p, q, 0);
+    if (!g)
+        return;
+    if (rem) {
+        for (int r = 0; r < 2 * rem; r += 2) {
+            SEND(R, r, r + 1, bytes / 2);
+            SEND(R, r + 1, r, bytes - bytes / 2);
+        }
+        END(R);
+        for (int r = 0; r < 2 * rem; r += 2)
+            SEND(R, r + 1, r, bytes / 2);
+        END(R);
+    }
+    exchanges(R, g, q, bytes / 2, 1, -2);
+    exchanges(R, g, q, bytes / q, 0, 2);
+    for (int r = 0; r < 2 * rem; r += 2)
+        SEND(R, r, r + 1, bytes);
+    if (rem)
+        END(R);
+    free(g);
+}
+
+/* Reduce-scatter of p blocks of `block` bytes by recursive halving (Open
+ * MPI's reduce_scatter_block recursive_halving; its butterfly is timed
+ * alike): the first 2 rem ranks fold their whole vector into the odd
+ * neighbour, the group halves it at distances q/2, ..., 1, and each folded
+ * rank gets its block back. `doubling`: every round moves the whole vector
+ * (recursive_doubling, used for blocks of a few bytes). */
+static void reduce_scatter_halving(seshat_rounds *R, int p, int64_t block, int doubling)
+{
+    int q = pow2_floor(p), rem = p - q;
+    int64_t whole = block * p;
+    int *g = pow2_group(p, q, 1);
+    if (!g)
+        return;
+    for (int r = 0; r < 2 * rem; r += 2)
+        SEND(R, r, r + 1, whole);
+    if (rem)
+        END(R);
+    exchanges(R, g, q, doubling ? whole : whole / 2, 0, doubling ? 1 : -2);
+    for (int r = 0; r < 2 * rem; r += 2)
+        SEND(R, r + 1, r, block);
+    if (rem)
+        END(R);
+    free(g);
+}
+
+/* Open MPI's neighbor exchange allgather (even p): one block with the
+ * neighbour of the first pair, then p/2 - 1 rounds of two blocks with the
+ * left and right neighbours in turn. */
+static void neighbor_exchange(seshat_rounds *R, int p, int64_t bytes)
+{
+    for (int k = 0; k < p / 2; k++) {
+        for (int r = 0; r < p; r++) {
+            int right = (r % 2 == 0) == (k % 2 == 0);
+            SEND(R, r, right ? (r + 1) % p : (r - 1 + p) % p, k ? 2 * bytes : bytes);
+        }
+        END(R);
+    }
 }
 
 static void ring(seshat_rounds *R, int p, int64_t block, int passes)
@@ -225,42 +337,113 @@ static void scan_doubling(seshat_rounds *R, int p, int64_t bytes)
 
 int seshat_coll_supports(enum seshat_coll_kind kind, enum seshat_coll_alg a)
 {
+#define ANY(...) in_list(a, (const enum seshat_coll_alg[]){ __VA_ARGS__, SESHAT_ALG_AUTO })
     if (a == SESHAT_ALG_AUTO)
         return 1;
     switch (kind) {
-    case SESHAT_COLL_BARRIER: return a == SESHAT_ALG_DISSEMINATION || a == SESHAT_ALG_RECURSIVE_DOUBLING || a == SESHAT_ALG_LINEAR;
-    case SESHAT_COLL_BCAST: return a == SESHAT_ALG_BINOMIAL || a == SESHAT_ALG_BINARY || a == SESHAT_ALG_PIPELINE || a == SESHAT_ALG_LINEAR;
-    case SESHAT_COLL_REDUCE: return a == SESHAT_ALG_BINOMIAL || a == SESHAT_ALG_PIPELINE || a == SESHAT_ALG_LINEAR;
-    case SESHAT_COLL_ALLREDUCE: return a == SESHAT_ALG_RECURSIVE_DOUBLING || a == SESHAT_ALG_RING || a == SESHAT_ALG_RABENSEIFNER || a == SESHAT_ALG_LINEAR;
+    case SESHAT_COLL_BARRIER: return ANY(A_(DISSEMINATION), A_(RECURSIVE_DOUBLING), A_(LINEAR), A_(TREE));
+    case SESHAT_COLL_BCAST:
+        return ANY(A_(BINOMIAL), A_(BINARY), A_(PIPELINE), A_(LINEAR), A_(CHAIN), A_(KNOMIAL),
+                   A_(SCATTER_ALLGATHER));
+    case SESHAT_COLL_REDUCE: return ANY(A_(BINOMIAL), A_(PIPELINE), A_(LINEAR), A_(CHAIN), A_(BINARY));
+    case SESHAT_COLL_ALLREDUCE:
+        return ANY(A_(RECURSIVE_DOUBLING), A_(RING), A_(RABENSEIFNER), A_(LINEAR), A_(NONOVERLAPPING));
     case SESHAT_COLL_GATHER:
-    case SESHAT_COLL_SCATTER: return a == SESHAT_ALG_BINOMIAL || a == SESHAT_ALG_LINEAR;
-    case SESHAT_COLL_ALLGATHER: return a == SESHAT_ALG_RECURSIVE_DOUBLING || a == SESHAT_ALG_RING || a == SESHAT_ALG_BRUCK || a == SESHAT_ALG_LINEAR;
-    case SESHAT_COLL_ALLTOALL: return a == SESHAT_ALG_PAIRWISE || a == SESHAT_ALG_BRUCK || a == SESHAT_ALG_LINEAR;
-    case SESHAT_COLL_REDUCE_SCATTER: return a == SESHAT_ALG_RING || a == SESHAT_ALG_LINEAR;
+    case SESHAT_COLL_SCATTER: return ANY(A_(BINOMIAL), A_(LINEAR));
+    case SESHAT_COLL_ALLGATHER:
+        return ANY(A_(RECURSIVE_DOUBLING), A_(RING), A_(BRUCK), A_(LINEAR), A_(NEIGHBOR_EXCHANGE));
+    case SESHAT_COLL_ALLTOALL: return ANY(A_(PAIRWISE), A_(BRUCK), A_(LINEAR));
+    case SESHAT_COLL_REDUCE_SCATTER:
+        return ANY(A_(RING), A_(LINEAR), A_(RECURSIVE_HALVING), A_(RECURSIVE_DOUBLING));
     case SESHAT_COLL_SCAN:
-    case SESHAT_COLL_EXSCAN: return a == SESHAT_ALG_LINEAR || a == SESHAT_ALG_RECURSIVE_DOUBLING;
+    case SESHAT_COLL_EXSCAN: return ANY(A_(LINEAR), A_(RECURSIVE_DOUBLING));
     default: return 0;
+    }
+#undef ANY
+}
+
+static void run(seshat_rounds *R, const seshat_coll *c, enum seshat_coll_alg a);
+
+/* Another collective's schedule inside this one, with auto's choice for
+ * it (Open MPI's nonoverlapping allreduce: its reduce, then its bcast). */
+static void run_sub(seshat_rounds *R, const seshat_coll *c, enum seshat_coll_kind kind)
+{
+    seshat_coll sub = *c;
+    sub.kind = kind;
+    sub.root = 0;
+    run(R, &sub, seshat_coll_choose(&sub));
+}
+
+static void run_barrier(seshat_rounds *R, const seshat_coll *c, enum seshat_coll_alg a)
+{
+    seshat_coll zero = *c;
+    zero.root = 0;
+    zero.bytes = 0;
+    if (a == SESHAT_ALG_LINEAR) {
+        linear_in(R, &zero);
+        linear_out(R, &zero);
+    } else if (a == SESHAT_ALG_TREE) {
+        binomial_up(R, &zero, 0);
+        binomial_down(R, &zero, 0);
+    } else if (a == SESHAT_ALG_RECURSIVE_DOUBLING) {
+        recursive_doubling(R, c->p, 0, 0);
+    } else {
+        dissemination(R, c->p, 0);
     }
 }
 
-enum seshat_coll_alg seshat_coll_choose(const seshat_coll *c)
+static void run_bcast(seshat_rounds *R, const seshat_coll *c, enum seshat_coll_alg a)
 {
+    if (a == SESHAT_ALG_BINARY) binary_down(R, c);
+    else if (a == SESHAT_ALG_PIPELINE) pipeline(R, c, 0, SEGMENT);
+    else if (a == SESHAT_ALG_CHAIN) pipeline(R, c, 0, 0);
+    else if (a == SESHAT_ALG_KNOMIAL) knomial_down(R, c, 4);
+    else if (a == SESHAT_ALG_LINEAR || (a == SESHAT_ALG_SCATTER_ALLGATHER && c->bytes < c->p))
+        linear_out(R, c);
+    else if (a == SESHAT_ALG_SCATTER_ALLGATHER) {
+        /* binomial scatter of p blocks, then recursive doubling allgather */
+        seshat_coll part = *c;
+        part.bytes = (c->bytes + c->p - 1) / c->p;
+        binomial_down(R, &part, 1);
+        recursive_doubling(R, c->p, part.bytes, 1);
+    } else binomial_down(R, c, 0);
+}
+
+static void run_reduce(seshat_rounds *R, const seshat_coll *c, enum seshat_coll_alg a)
+{
+    if (a == SESHAT_ALG_PIPELINE) pipeline(R, c, 1, SEGMENT);
+    else if (a == SESHAT_ALG_CHAIN) pipeline(R, c, 1, 0);
+    else if (a == SESHAT_ALG_BINARY) binary_up(R, c);
+    else if (a == SESHAT_ALG_LINEAR) linear_in(R, c);
+    else binomial_up(R, c, 0);
+}
+
+static void run_allreduce(seshat_rounds *R, const seshat_coll *c, enum seshat_coll_alg a)
+{
+    int p = c->p;
     int64_t n = c->bytes;
-    int pow2 = (c->p & (c->p - 1)) == 0;
-    switch (c->kind) {
-    case SESHAT_COLL_BARRIER: return SESHAT_ALG_DISSEMINATION;
-    case SESHAT_COLL_BCAST:
-        return n <= 2048 ? SESHAT_ALG_BINOMIAL : n <= 370728 ? SESHAT_ALG_BINARY : SESHAT_ALG_PIPELINE;
-    case SESHAT_COLL_REDUCE: return n <= 65536 ? SESHAT_ALG_BINOMIAL : SESHAT_ALG_PIPELINE;
-    case SESHAT_COLL_ALLREDUCE: return n <= 10240 ? SESHAT_ALG_RECURSIVE_DOUBLING : SESHAT_ALG_RING;
-    case SESHAT_COLL_GATHER:
-    case SESHAT_COLL_SCATTER: return n <= 6000 ? SESHAT_ALG_BINOMIAL : SESHAT_ALG_LINEAR;
-    case SESHAT_COLL_ALLGATHER:
-        return n * c->p <= 81920 ? (pow2 ? SESHAT_ALG_RECURSIVE_DOUBLING : SESHAT_ALG_BRUCK) : SESHAT_ALG_RING;
-    case SESHAT_COLL_ALLTOALL:
-        return (n <= 200 && c->p > 12) ? SESHAT_ALG_BRUCK : n < 3000 ? SESHAT_ALG_LINEAR : SESHAT_ALG_PAIRWISE;
-    case SESHAT_COLL_REDUCE_SCATTER: return SESHAT_ALG_RING;
-    default: return SESHAT_ALG_LINEAR;
+    if (a == SESHAT_ALG_RING) ring(R, p, (n + p - 1) / p, 2);
+    else if (a == SESHAT_ALG_RABENSEIFNER) rabenseifner(R, p, n);
+    else if (a == SESHAT_ALG_LINEAR) { linear_in(R, c); linear_out(R, c); }
+    else if (a == SESHAT_ALG_NONOVERLAPPING) {
+        run_sub(R, c, SESHAT_COLL_REDUCE);
+        run_sub(R, c, SESHAT_COLL_BCAST);
+    } else recursive_doubling(R, p, n, 0);
+}
+
+static void run_reduce_scatter(seshat_rounds *R, const seshat_coll *c, enum seshat_coll_alg a)
+{
+    if (a == SESHAT_ALG_LINEAR) {
+        seshat_coll whole = *c;
+        whole.root = 0;
+        whole.bytes = c->bytes * c->p;
+        linear_in(R, &whole);
+        whole.bytes = c->bytes;
+        linear_out(R, &whole);
+    } else if (a == SESHAT_ALG_RECURSIVE_HALVING || a == SESHAT_ALG_RECURSIVE_DOUBLING) {
+        reduce_scatter_halving(R, c->p, c->bytes, a == SESHAT_ALG_RECURSIVE_DOUBLING);
+    } else {
+        ring(R, c->p, c->bytes, 1);
     }
 }
 
@@ -269,34 +452,10 @@ static void run(seshat_rounds *R, const seshat_coll *c, enum seshat_coll_alg a)
     int p = c->p;
     int64_t n = c->bytes;
     switch (c->kind) {
-    case SESHAT_COLL_BARRIER:
-        if (a == SESHAT_ALG_LINEAR) {
-            seshat_coll lin = *c;
-            lin.root = 0;
-            lin.bytes = 0;
-            linear_in(R, &lin);
-            linear_out(R, &lin);
-        } else {
-            dissemination(R, p, 0);
-        }
-        return;
-    case SESHAT_COLL_BCAST:
-        if (a == SESHAT_ALG_BINARY) binary_down(R, c);
-        else if (a == SESHAT_ALG_PIPELINE) pipeline(R, c, 0);
-        else if (a == SESHAT_ALG_LINEAR) linear_out(R, c);
-        else binomial_down(R, c, 0);
-        return;
-    case SESHAT_COLL_REDUCE:
-        if (a == SESHAT_ALG_PIPELINE) pipeline(R, c, 1);
-        else if (a == SESHAT_ALG_LINEAR) linear_in(R, c);
-        else binomial_up(R, c, 0);
-        return;
-    case SESHAT_COLL_ALLREDUCE:
-        if (a == SESHAT_ALG_RING) ring(R, p, (n + p - 1) / p, 2);
-        else if (a == SESHAT_ALG_RABENSEIFNER) recursive_doubling(R, p, n, 0, 1);
-        else if (a == SESHAT_ALG_LINEAR) { linear_in(R, c); linear_out(R, c); }
-        else recursive_doubling(R, p, n, 0, 0);
-        return;
+    case SESHAT_COLL_BARRIER: run_barrier(R, c, a); return;
+    case SESHAT_COLL_BCAST: run_bcast(R, c, a); return;
+    case SESHAT_COLL_REDUCE: run_reduce(R, c, a); return;
+    case SESHAT_COLL_ALLREDUCE: run_allreduce(R, c, a); return;
     case SESHAT_COLL_GATHER:
         if (a == SESHAT_ALG_LINEAR) linear_in(R, c);
         else binomial_up(R, c, 1);
@@ -306,28 +465,18 @@ static void run(seshat_rounds *R, const seshat_coll *c, enum seshat_coll_alg a)
         else binomial_down(R, c, 1);
         return;
     case SESHAT_COLL_ALLGATHER:
-        if (a == SESHAT_ALG_RING) ring(R, p, n, 1);
+        if (a == SESHAT_ALG_RING || (a == SESHAT_ALG_NEIGHBOR_EXCHANGE && p % 2)) ring(R, p, n, 1);
+        else if (a == SESHAT_ALG_NEIGHBOR_EXCHANGE) neighbor_exchange(R, p, n);
         else if (a == SESHAT_ALG_BRUCK) bruck_allgather(R, p, n);
         else if (a == SESHAT_ALG_LINEAR) all_to_all_linear(R, p, n);
-        else recursive_doubling(R, p, n, 1, 0);
+        else recursive_doubling(R, p, n, 1);
         return;
     case SESHAT_COLL_ALLTOALL:
         if (a == SESHAT_ALG_BRUCK) bruck_alltoall(R, p, n);
         else if (a == SESHAT_ALG_LINEAR) all_to_all_linear(R, p, n);
         else pairwise(R, p, n);
         return;
-    case SESHAT_COLL_REDUCE_SCATTER:
-        if (a == SESHAT_ALG_LINEAR) {
-            seshat_coll whole = *c;
-            whole.root = 0;
-            whole.bytes = n * p;
-            linear_in(R, &whole);
-            whole.bytes = n;
-            linear_out(R, &whole);
-        } else {
-            ring(R, p, n, 1);
-        }
-        return;
+    case SESHAT_COLL_REDUCE_SCATTER: run_reduce_scatter(R, c, a); return;
     case SESHAT_COLL_SCAN:
     case SESHAT_COLL_EXSCAN:
         if (a == SESHAT_ALG_RECURSIVE_DOUBLING) scan_doubling(R, p, n);
@@ -342,7 +491,7 @@ static void run(seshat_rounds *R, const seshat_coll *c, enum seshat_coll_alg a)
 /* One group's binomial phase, mapped onto its merged ranks. */
 static void group_phase(seshat_rounds *R, const int *map, int size, int64_t bytes, int down)
 {
-    seshat_coll g = { SESHAT_COLL_BCAST, SESHAT_ALG_BINOMIAL, size, 0, bytes, 1.0 };
+    seshat_coll g = { SESHAT_COLL_BCAST, SESHAT_ALG_BINOMIAL, size, 0, bytes, 1.0, 0 };
     seshat_rounds_map(R, map);
     if (down)
         binomial_down(R, &g, 0);
@@ -412,7 +561,7 @@ seshat_vtime seshat_coll_neighbor_exit(const seshat_model *m, seshat_vtime entry
 {
     seshat_vtime t = entry, nic = 0;
     for (int k = 0; k < outdeg; k++)
-        t = m->inject(m, t, bytes, &nic) + m->send_overhead;
+        t = m->inject(m, t, bytes, -1, -1, &nic) + m->send_overhead;
     seshat_vtime *arr = malloc(sizeof *arr * (size_t)(indeg > 0 ? indeg : 1));
     if (!arr)
         return t;

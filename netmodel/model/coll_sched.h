@@ -53,10 +53,17 @@ typedef struct seshat_coll {
     int root;
     int64_t bytes;
     double factor;              /* [network] collective_factor */
+    int vector;                 /* alltoall: it is MPI_Alltoallv/w (its own rules) */
 } seshat_coll;
 
-/* The algorithm `auto` picks (Open MPI tuned's fixed rules, simplified). */
+/* The algorithm `auto` picks: Open MPI 4.1's coll/tuned fixed decision
+ * rules (coll_choice.c), for c->kind, c->vector, c->p, c->bytes. */
 enum seshat_coll_alg seshat_coll_choose(const seshat_coll *c);
+enum seshat_coll_alg seshat_coll_choose_ompi(enum seshat_coll_kind kind, int vector, int p,
+                                             int64_t bytes);
+/* Open MPI's own algorithm number for the same (its coll_tuned_*_algorithm
+ * values; 0 where coll/tuned has no rule: scan, exscan). For tests. */
+int seshat_coll_ompi_alg(enum seshat_coll_kind kind, int vector, int p, int64_t bytes);
 /* Whether `alg` is implemented for c->kind. */
 int seshat_coll_supports(enum seshat_coll_kind kind, enum seshat_coll_alg alg);
 

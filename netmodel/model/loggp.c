@@ -27,14 +27,12 @@ static enum seshat_proto loggp_proto(const seshat_model *m, int64_t bytes, int s
 }
 
 /* The NIC is busy for max(g, bytes x G). */
-static seshat_vtime loggp_inject(const seshat_model *m, seshat_vtime now, int64_t bytes,
-                                 seshat_vtime *nic_free)
+static seshat_vtime loggp_inject(const seshat_model *m, seshat_vtime now, int64_t bytes, int src,
+                                 int dst, seshat_vtime *nic_free)
 {
-    seshat_vtime start = max_vt(now, *nic_free);
+    (void)src, (void)dst;
     const seshat_line *l = seshat_chooser_line(&st(m)->ch, bytes);
-    seshat_vtime busy = seshat_model_wire(m, 0, l->bandwidth_Bps, bytes);
-    *nic_free = start + max_vt(seshat_model_cpu(m, st(m)->gap_ns), busy);
-    return start;
+    return seshat_model_link_inject(m, now, st(m)->gap_ns, l->bandwidth_Bps, bytes, nic_free);
 }
 
 static seshat_p2p_times loggp_p2p(const seshat_model *m, const seshat_msg *msg, seshat_vtime posted)

@@ -76,10 +76,12 @@ typedef struct seshat_model {
 
     /* Protocol for `bytes`; `synchronous` sends always rendezvous. */
     enum seshat_proto (*proto)(const struct seshat_model *m, int64_t bytes, int synchronous);
-    /* Injection start of a `bytes` send posted at `now`; advances
-     * *nic_free to when the sender's NIC can start the next one. */
+    /* Injection start of a `bytes` send from world rank src to dst (-1:
+     * unknown, a schedule's comm-relative step) posted at `now`; advances
+     * *nic_free to when the sender's link can start the next one: every
+     * model serializes a rank's sends on its link (docs/models.md). */
     seshat_vtime (*inject)(const struct seshat_model *m, seshat_vtime now, int64_t bytes,
-                           seshat_vtime *nic_free);
+                           int src, int dst, seshat_vtime *nic_free);
     /* Times of one message; `posted` is when the receiver posted the
      * matching receive (used by rendezvous only). */
     seshat_p2p_times (*p2p)(const struct seshat_model *m, const seshat_msg *msg,
@@ -189,6 +191,21 @@ static inline seshat_vtime seshat_model_wire_timed(const seshat_model *m, double
 static inline seshat_vtime seshat_model_cpu(const seshat_model *m, int64_t ns)
 {
     return (seshat_vtime)((double)ns * m->f.cost + 0.5);
+}
+
+/* Injection on the sender's link, the same in every model: a send starts
+ * when the link is free and holds it for max(g, its bytes at the link's
+ * bandwidth bw_Bps), so a rank's simultaneous sends leave one after
+ * another. Returns the start; advances *nic_free. */
+static inline seshat_vtime seshat_model_link_inject(const seshat_model *m, seshat_vtime now,
+                                                    int64_t gap_ns, double bw_Bps, int64_t bytes,
+                                                    seshat_vtime *nic_free)
+{
+    seshat_vtime start = now > *nic_free ? now : *nic_free;
+    seshat_vtime gap = seshat_model_cpu(m, gap_ns);
+    seshat_vtime busy = bw_Bps > 0 ? seshat_model_wire(m, 0, bw_Bps, bytes) : 0;
+    *nic_free = start + (gap > busy ? gap : busy);
+    return start;
 }
 
 /* When a message first becomes visible to the receiver (Probe): the data

@@ -112,14 +112,22 @@ static enum seshat_proto sg_proto(const seshat_model *m, int64_t bytes, int sync
     return seshat_chooser_proto(&sgm(m)->ch, bytes, synchronous);
 }
 
-/* The route, not the NIC, bounds a transfer here: only the gap spaces sends. */
-static seshat_vtime sg_inject(const seshat_model *m, seshat_vtime now, int64_t bytes,
-                              seshat_vtime *nic_free)
+/* Uncongested, a rank's sends still share its link: they leave one after
+ * another, each holding it for its bytes at the route's bottleneck
+ * bandwidth (or the gap, if longer), as under LogGP. Under contention
+ * SimGrid shares the links itself: only the gap spaces sends. */
+static seshat_vtime sg_inject(const seshat_model *m, seshat_vtime now, int64_t bytes, int src,
+                              int dst, seshat_vtime *nic_free)
 {
-    (void)bytes;
-    seshat_vtime start = max_vt(now, *nic_free);
-    *nic_free = start + seshat_model_cpu(m, sgm(m)->gap_ns);
-    return start;
+    struct sg_state *st = state(m);
+    double bw = 0;
+    if (!st->cfg->sg_contention) {
+        seshat_msg pair = { bytes, now, SESHAT_PROTO_EAGER, src, dst };
+        int a, b;
+        pair_of(st, &pair, &a, &b);
+        bw = route_of(m, a, b)[1];
+    }
+    return seshat_model_link_inject(m, now, sgm(m)->gap_ns, bw, bytes, nic_free);
 }
 
 static seshat_p2p_times sg_p2p(const seshat_model *m, const seshat_msg *msg, seshat_vtime posted)

@@ -240,7 +240,7 @@ static void begin_round(cn_colls *cc, struct coll *c, int r)
     me->begun = me->k;
     for (int i = c->src_off[cell]; i < c->src_off[cell + 1]; i++) {
         struct xfer *x = &c->x[c->src_idx[i]];
-        int64_t inj = m->inject(m, me->cpu, x->bytes, &me->nic);
+        int64_t inj = m->inject(m, me->cpu, x->bytes, c->world[r], c->world[x->dst], &me->nic);
         me->cpu = inj + m->send_overhead;
         x->sent = inj + m->send_overhead;
         x->rdv = m->proto(m, x->bytes, 0) == SESHAT_PROTO_RENDEZVOUS;
@@ -302,7 +302,8 @@ static void start(cn_colls *cc, struct coll *c)
     c->cost = seshat_config_coll_factor(cc->en.cfg, c->first.cls, c->bytes);
     c->sm = seshat_model_scaled(cc->en.model, c->cost);
     seshat_coll desc = { (enum seshat_coll_kind)c->first.kind, (enum seshat_coll_alg)c->first.alg,
-                         c->p, c->first.root, c->bytes, c->cost };
+                         c->p, c->first.root, c->bytes, c->cost,
+                         c->first.cls == SESHAT_FACTOR_ALLTOALLV };
     c->nrounds = seshat_coll_record(&desc, record, c);
     if (c->nrounds < 0)
         c->nrounds = 0;

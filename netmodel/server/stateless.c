@@ -113,7 +113,8 @@ static void coll_answer(struct stateless *b, struct coll_wait *w)
     int p = w->first.p;
     seshat_coll c = { (enum seshat_coll_kind)w->first.kind, (enum seshat_coll_alg)w->first.alg,
                       p, w->first.root, w->bytes,
-                      seshat_config_coll_factor(b->cfg, w->first.cls, w->bytes) };
+                      seshat_config_coll_factor(b->cfg, w->first.cls, w->bytes),
+                      w->first.cls == SESHAT_FACTOR_ALLTOALLV };
     seshat_vtime *exit = w->entry + p;
     seshat_coll_eval_world(b->m, &c, w->world, w->entry, exit);
     for (int r = 0; r < p; r++) {

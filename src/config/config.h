@@ -50,7 +50,9 @@ extern const char *const seshat_factor_names[SESHAT_FACTOR_CLASSES];
     X(AUTO, auto) X(LINEAR, linear) X(BINOMIAL, binomial) X(BINARY, binary) \
     X(PIPELINE, pipeline) X(RECURSIVE_DOUBLING, recursive_doubling) \
     X(RABENSEIFNER, rabenseifner) X(RING, ring) X(BRUCK, bruck) X(PAIRWISE, pairwise) \
-    X(DISSEMINATION, dissemination)
+    X(DISSEMINATION, dissemination) X(CHAIN, chain) X(KNOMIAL, knomial) \
+    X(NONOVERLAPPING, nonoverlapping) X(NEIGHBOR_EXCHANGE, neighbor_exchange) \
+    X(RECURSIVE_HALVING, recursive_halving) X(SCATTER_ALLGATHER, scatter_allgather) X(TREE, tree)
 
 typedef struct seshat_config {
     /* [simulator] */

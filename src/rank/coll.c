@@ -108,11 +108,16 @@ static struct seshat_coll_pending *start(seshat_comm *c, enum seshat_coll_kind k
     struct seshat_coll_pending *pd = seshat_xcalloc(1, sizeof *pd);
     pd->comm = c;
     pd->cls = kind == SESHAT_COLL_ALLTOALLV ? SESHAT_FACTOR_ALLTOALLV : (int)kind;
-    if (kind == SESHAT_COLL_ALLTOALLV)
+    int vector = kind == SESHAT_COLL_ALLTOALLV;
+    if (vector)
         kind = SESHAT_COLL_ALLTOALL;
     pd->desc = (seshat_coll){ kind, (int)kind < SESHAT_COLL_SCHEDULED ? seshat_rt.cfg.coll_alg[kind]
                                                                 : SESHAT_ALG_AUTO,
-                              c->peer_size, root, bytes, 1 };
+                              c->peer_size, root, bytes, 1, vector };
+    /* Alltoallv/w have their own rules (by group size only): decided here,
+     * so the relay path's entry carries the algorithm. */
+    if (vector && pd->desc.alg == SESHAT_ALG_AUTO)
+        pd->desc.alg = seshat_coll_choose(&pd->desc);
     pd->desc.factor = cost_factor(pd);
     pd->seq = c->coll_seq++;
     if (seshat_tracing) {

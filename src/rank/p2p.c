@@ -43,7 +43,7 @@ void seshat_send_begin(seshat_op *op, seshat_comm *c, int dest, int tag,
     seshat_envelope e = { .src = seshat_rt.world_rank, .dst = c->peer_world[dest],
                           .comm_id = c->id, .tag = tag, .bytes = bytes };
     e.proto = m->proto(m, bytes, mode == SESHAT_SEND_SYNC);
-    e.t_inject = m->inject(m, seshat_clock_now(), bytes, &tx.nic_free);
+    e.t_inject = m->inject(m, seshat_clock_now(), bytes, e.src, e.dst, &tx.nic_free);
     op->proto = e.proto;
     op->done = e.t_inject + m->send_overhead;
     if (mode == SESHAT_SEND_BUFFERED) {

@@ -1,7 +1,8 @@
 #!/bin/bash
 # bench/nas_smpi.sh - NAS class A under seshat beside SimGrid's SMPI (same
 # 1.5 us / 12.5 GB/s cluster) at 4, 16 and 64 ranks, and beside native at 4
-# ranks (sim and traced), through nas-scripts/run-nas.sh; the tables go to
+# ranks (sim and traced), then communication only in the matched
+# configuration (docs/validation.md, "SMPI") at 16 and 64 ranks, through nas-scripts/run-nas.sh; the tables go to
 # docs/performance.md between the nas-smpi markers. Needs binaries you built
 # (docs/validation.md): NPB_BIN (mpif90/mpicc) and SMPI_BIN (smpif90/smpicc);
 # nothing from NPB is part of seshat. Skipped when they are not set.
@@ -23,6 +24,17 @@ big=$(tr ' ' '\n' <<<"$NPROCS" | grep -vx 4 | tr '\n' ' ')
 [ -n "${big// /}" ] && SESHAT_RUN="$BUILD/bin/seshat-run" CLASSES=A NPROCS="$big" MODES="sim smpi" \
     nas-scripts/run-nas.sh "$out" >/dev/null
 nas-scripts/report.sh "$out" >/dev/null 2>&1
+# Communication only, matched configuration (docs/validation.md, "SMPI"):
+# seshat with model = simgrid on the SMPI oracle's cluster, clock = none;
+# SMPI on the same platform with CM02, no cross traffic, Open MPI's
+# selector, eager up to 64 KiB on both sides, no computation.
+matched=$(mktemp -d)
+PLAT=$PWD/tests/smpi/cluster.xml
+SESHAT_RUN="$BUILD/bin/seshat-run" CLASSES=A NPROCS="${MATCHED_NPROCS:-16 64}" MODES="sim smpi" \
+    SESHAT_ARGS="--set simulator.clock=none --set network.model=simgrid --set network.platform=$PLAT --set network.overhead=0 --set network.gap=0 --set network.eager_limit=64KiB" \
+    SMPI_PLATFORM=$PLAT SMPI_ARGS="--cfg=network/model:CM02 --cfg=network/crosstraffic:0 --cfg=smpi/coll-selector:ompi --cfg=smpi/async-small-thresh:65537 --cfg=smpi/send-is-detached-thresh:65537 --cfg=smpi/simulate-computation:no --cfg=smpi/wtime:0" \
+    nas-scripts/run-nas.sh "$matched" >/dev/null
+nas-scripts/report.sh "$matched" >/dev/null 2>&1
 slow=$(awk -F, 'NR > 1 && $3 != "" { printf "| %s | %s | %s | %s | %s |\n", $1, $3, $12, $13, $21 }' "$out/table2.csv" | grep '\.4 |')
 table=$(cat <<EOT
 Measured $(date -u +%Y-%m-%d) on $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the end, median of $REPS
@@ -33,6 +45,11 @@ seshat runs its default configuration (LogGP, 1.5 µs, 12.5 GB/s, \`clock = cpu\
 
 $(cat "$out/smpi.md")
 
+Communication only, matched configuration (\`clock = none\`, \`model = simgrid\` on \`tests/smpi/cluster.xml\`;
+SMPI with the same platform and the matched \`--cfg\` of docs/validation.md, "SMPI"):
+
+$(cat "$matched/smpi.md" 2>/dev/null)
+
 Class A at 4 ranks against native (target: sim ≤ 1.1, traced ≤ 1.15):
 
 | run | native wall (s) | sim / native | traced / native | status |
@@ -42,5 +59,5 @@ EOT
 )
 echo "$table"
 cp "$out/runs.csv" "${NAS_SMPI_KEEP:-/dev/null}" 2>/dev/null
-rm -rf "$out"
+rm -rf "$out" "$matched"
 put_section nas-smpi "$table"

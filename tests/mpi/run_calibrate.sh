@@ -25,7 +25,8 @@ rm -f "$OUT.m"
 # [collectives] factors, exact: one collective from a common entry on 4
 # ranks (L = 5us, 1 GB/s, o = 0; closed forms in tests/mpi/run_coll.sh,
 # w = 5008 ns for 8 B): alltoall x3, alltoallv (the same schedule) x2,
-# barrier x0.5, bcast x4 from 16 B only; the relay path agrees.
+# barrier x0.5 (linear on 4 ranks: 0 leaves at L, the others at 2L), bcast
+# x4 from 16 B only (the binary heap); the relay path agrees.
 FAC="collectives.factors=alltoallv:0:2 alltoall:0:3 barrier:0:0.5 bcast:16B:4"
 CT=(--set simulator.clock=none --set network.latency=5us --set network.bandwidth=1GB/s
     --set network.overhead=0 --set report.summary=false)
@@ -40,9 +41,9 @@ fac_exits() {   # fac_exits BYTES COLLECTIVE "EXPECTED PER RANK" [--set ...]
 fac_exits 8 alltoall "15072 15072 15072 15072"
 fac_exits 8 alltoallv "10048 10048 10048 10048"
 fac_exits 8 alltoallv "10048 10048 10048 10048" --set network.path=relay
-fac_exits 8 barrier "5000 5000 5000 5000"
-fac_exits 8 bcast "8 5016 5008 10016"
-fac_exits 16 bcast "64 20128 20064 40128"
+fac_exits 8 barrier "2500 5000 5000 5000"
+fac_exits 8 bcast "8 5008 5016 10016"
+fac_exits 16 bcast "64 20064 20128 40128"
 
 desc="malformed collectives.factors"
 if job "$desc" "$RUN" --set "collectives.factors=bcast:64KiB:1 bcast:8:2" -np 1 true; then

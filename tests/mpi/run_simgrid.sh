@@ -57,6 +57,23 @@ for m in SMPI LV08; do
     expect "blocking 1024" $((2 * $(ns "$t1k" 1e300 0)))
 done
 
+# A rank's simultaneous sends share its link: rank 0 Isends 640 kB to each
+# of ranks 1..3 (one leaf: the same route); they leave one after another,
+# each holding the link for its bytes at the route's bandwidth, so rank k's
+# arrives at (k - 1) x round(n / bw) + w(n), on both paths.
+printf 'node-0\nnode-1\nnode-2\nnode-3\n' > "$PLACE"
+read -r lat bw < <("$SGR" "$PLAT/fat_tree.xml" route node-0 node-1)
+busy=$(ns 0 "$bw" 640000); w=$(ns "$lat" "$bw" 640000)
+for path in direct relay; do
+    desc="simgrid burst of 3 sends from one rank ($path)"
+    job "$desc" "$RUN" "${BASE[@]}" --set network.platform="$PLAT/fat_tree.xml" \
+        --set network.placement="$PLACE" --set network.path=$path --set network.eager_limit=1MiB \
+        -np 4 -- "$BUILD/tests/smpi/smpi_oracle" burst 3 640000 || continue
+    got=$(grep '^RESULT burst-640000 ' "$OUT" | sort -k3n | awk '{ printf "%s ", $4 }')
+    want="$w $((busy + w)) $((2 * busy + w)) "
+    [ "$got" = "$want" ] && ok "$desc: $got" || bad "$desc: '$got', expected '$want'"
+done
+
 # Placement: block fills hosts in natural name order, round_robin deals.
 desc="placement"
 if "$SGR" "$PLAT/dragonfly.xml" place block 240 > "$OUT" 2>&1; then

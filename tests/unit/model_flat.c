@@ -15,10 +15,10 @@ static enum seshat_proto flat_proto(const seshat_model *m, int64_t n, int sync)
     return seshat_chooser_proto(&ST(m)->ch, n, sync);
 }
 
-static seshat_vtime flat_inject(const seshat_model *m, seshat_vtime now, int64_t n,
-                                seshat_vtime *nic)
+static seshat_vtime flat_inject(const seshat_model *m, seshat_vtime now, int64_t n, int src,
+                                int dst, seshat_vtime *nic)
 {
-    (void)m, (void)n;
+    (void)m, (void)n, (void)src, (void)dst;
     return *nic = now > *nic ? now : *nic;
 }
 

@@ -522,7 +522,7 @@ static void send_begin(int r, struct op *o)
     seshat_envelope e = { .src = r, .dst = o->peer, .comm_id = 0, .tag = o->tag,
                           .bytes = o->bytes };
     e.proto = model.proto(&model, o->bytes, 0);
-    e.t_inject = model.inject(&model, k->clock, o->bytes, &k->nic);
+    e.t_inject = model.inject(&model, k->clock, o->bytes, -1, -1, &k->nic);
     q->done = e.t_inject + model.send_overhead;
     if (e.proto == SESHAT_PROTO_RENDEZVOUS) {
         e.seq = q->seq = ++k->seq;
@@ -626,7 +626,7 @@ again:
                 e.rank = r;
                 e.kind = o->k == OP_SYNC ? SESHAT_COLL_SYNC : o->kind;
                 seshat_coll d = { (enum seshat_coll_kind)o->kind, SESHAT_ALG_AUTO, P, 0,
-                                  o->bytes, 1.0 };
+                                  o->bytes, 1.0, 0 };
                 e.alg = o->k == OP_SYNC ? 0 : (int)seshat_coll_choose(&d);
                 e.world = r;
                 e.leader = 0;

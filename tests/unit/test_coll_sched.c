@@ -34,7 +34,7 @@ static seshat_model model(int64_t o)
 static void expect(enum seshat_coll_kind kind, enum seshat_coll_alg alg, int p, const int *units)
 {
     seshat_model m = model(0);
-    seshat_coll c = { kind, alg, p, 0, 0, 1.0 };
+    seshat_coll c = { kind, alg, p, 0, 0, 1.0, 0 };
     seshat_vtime entry[8] = { 0 }, exit[8];
     assert_int_equal(seshat_coll_eval(&m, &c, entry, exit), 0);
     for (int r = 0; r < p; r++)
@@ -87,11 +87,33 @@ static void symmetric(void **state)
     EXPECT(SCAN, RECURSIVE_DOUBLING, 4, 0, 1, 1, 2);
 }
 
+/* The schedules Open MPI 4.1's rules add (docs/models.md). */
+static void ompi41(void **state)
+{
+    (void)state;
+    EXPECT(BCAST, KNOMIAL, 8, 0, 1, 1, 1, 1, 2, 2, 2);      /* radix 4: 0 -> 4, then 0, 4 -> +1..3 */
+    EXPECT(BCAST, CHAIN, 4, 0, 1, 2, 3);
+    EXPECT(REDUCE, BINARY, 4, 2, 1, 0, 0);                  /* heap leaves first */
+    EXPECT(REDUCE, CHAIN, 4, 3, 2, 1, 0);
+    EXPECT(BARRIER, TREE, 4, 2, 3, 3, 4);                   /* binomial in to 0, then out */
+    EXPECT(BARRIER, RECURSIVE_DOUBLING, 5, 3, 2, 2, 2, 3);
+    /* reduce (binary, 4 members, < 4 KiB) then bcast (binary, < 64 B) */
+    EXPECT(ALLREDUCE, NONOVERLAPPING, 4, 2, 3, 3, 4);
+    /* pairs swap halves, the odd one returns its half, halving + doubling
+     * between 0 and 2, the result to 1 */
+    EXPECT(ALLREDUCE, RABENSEIFNER, 3, 4, 5, 3);
+    EXPECT(ALLGATHER, NEIGHBOR_EXCHANGE, 4, 2, 2, 2, 2);    /* p / 2 rounds */
+    EXPECT(ALLGATHER, NEIGHBOR_EXCHANGE, 5, 4, 4, 4, 4, 4); /* odd p: the ring */
+    EXPECT(REDUCE_SCATTER, RECURSIVE_HALVING, 4, 2, 2, 2, 2);
+    EXPECT(REDUCE_SCATTER, RECURSIVE_HALVING, 3, 2, 1, 2);  /* 0 folds into 1, gets its block back */
+    EXPECT(BCAST, SCATTER_ALLGATHER, 4, 0, 1, 1, 1);        /* 0 B < p: linear */
+}
+
 static void overhead_and_factor(void **state)
 {
     (void)state;
     seshat_model m = model(100);
-    seshat_coll c = { SESHAT_COLL_BARRIER, SESHAT_ALG_DISSEMINATION, 4, 0, 0, 1.0 };
+    seshat_coll c = { SESHAT_COLL_BARRIER, SESHAT_ALG_DISSEMINATION, 4, 0, 0, 1.0, 0 };
     seshat_vtime entry[4] = { 0 }, exit[4];
     seshat_coll_eval(&m, &c, entry, exit);
     assert_int_equal(exit[0], 2 * (2 * 100 + L));           /* each round 2o + L */
@@ -104,7 +126,7 @@ static void skew_and_auto(void **state)
 {
     (void)state;
     seshat_model m = model(0);
-    seshat_coll c = { SESHAT_COLL_BARRIER, SESHAT_ALG_AUTO, 4, 0, 0, 1.0 };
+    seshat_coll c = { SESHAT_COLL_BARRIER, SESHAT_ALG_DISSEMINATION, 4, 0, 0, 1.0, 0 };
     seshat_vtime entry[4] = { 0, 0, 0, 50 * L }, exit[4];
     seshat_coll_eval(&m, &c, entry, exit);
     for (int r = 0; r < 4; r++)
@@ -113,12 +135,19 @@ static void skew_and_auto(void **state)
     assert_int_equal(exit[1], 51 * L);   /* through rank 3's round-2 send */
     assert_int_equal(exit[2], 52 * L);   /* through rank 0 */
     assert_int_equal(exit[3], 50 * L);   /* last in: everyone else was there */
-    seshat_coll a = { SESHAT_COLL_ALLREDUCE, SESHAT_ALG_AUTO, 8, 0, 8, 1.0 };
+    /* auto: Open MPI 4.1's fixed rules (8 to 15 members: allreduce by
+     * recursive doubling below 8 KiB, then Rabenseifner; bcast of 1 MiB
+     * linear; 4 to 7 members: barrier linear) */
+    seshat_coll a = { SESHAT_COLL_ALLREDUCE, SESHAT_ALG_AUTO, 8, 0, 8, 1.0, 0 };
     assert_int_equal(seshat_coll_choose(&a), SESHAT_ALG_RECURSIVE_DOUBLING);
-    a.bytes = 1 << 20;
-    assert_int_equal(seshat_coll_choose(&a), SESHAT_ALG_RING);
-    seshat_coll b = { SESHAT_COLL_BCAST, SESHAT_ALG_AUTO, 8, 0, 1 << 20, 1.0 };
-    assert_int_equal(seshat_coll_choose(&b), SESHAT_ALG_PIPELINE);
+    a.bytes = 8191;
+    assert_int_equal(seshat_coll_choose(&a), SESHAT_ALG_RECURSIVE_DOUBLING);
+    a.bytes = 8192;
+    assert_int_equal(seshat_coll_choose(&a), SESHAT_ALG_RABENSEIFNER);
+    seshat_coll b = { SESHAT_COLL_BCAST, SESHAT_ALG_AUTO, 8, 0, 1 << 20, 1.0, 0 };
+    assert_int_equal(seshat_coll_choose(&b), SESHAT_ALG_LINEAR);
+    c.alg = SESHAT_ALG_AUTO;
+    assert_int_equal(seshat_coll_choose(&c), SESHAT_ALG_LINEAR);
     assert_false(seshat_coll_supports(SESHAT_COLL_BCAST, SESHAT_ALG_RING));
 }
 
@@ -141,7 +170,7 @@ static void recorded(void **state)
 {
     (void)state;
     struct rec r = { 0 };
-    seshat_coll a = { SESHAT_COLL_ALLREDUCE, SESHAT_ALG_RECURSIVE_DOUBLING, 8, 0, 8, 1.0 };
+    seshat_coll a = { SESHAT_COLL_ALLREDUCE, SESHAT_ALG_RECURSIVE_DOUBLING, 8, 0, 8, 1.0, 0 };
     assert_int_equal(seshat_coll_record(&a, keep, &r), 3);
     assert_int_equal(r.n, 24);
     for (int i = 0; i < r.n; i++) {
@@ -149,7 +178,7 @@ static void recorded(void **state)
         assert_int_equal(r.bytes[i], 8);
     }
     struct rec b = { 0 };
-    seshat_coll c = { SESHAT_COLL_BCAST, SESHAT_ALG_BINOMIAL, 8, 0, 100, 1.0 };
+    seshat_coll c = { SESHAT_COLL_BCAST, SESHAT_ALG_BINOMIAL, 8, 0, 100, 1.0, 0 };
     assert_int_equal(seshat_coll_record(&c, keep, &b), 3);
     assert_int_equal(b.n, 7);
     int got[8] = { 1, 0 };
@@ -158,7 +187,7 @@ static void recorded(void **state)
         assert_false(got[b.dst[i]]);
         got[b.dst[i]] = 1;
     }
-    seshat_coll one = { SESHAT_COLL_BARRIER, SESHAT_ALG_AUTO, 1, 0, 0, 1.0 };
+    seshat_coll one = { SESHAT_COLL_BARRIER, SESHAT_ALG_AUTO, 1, 0, 0, 1.0, 0 };
     assert_int_equal(seshat_coll_record(&one, keep, &b), 0);
 }
 
@@ -167,7 +196,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(barriers), cmocka_unit_test(rooted), cmocka_unit_test(symmetric),
         cmocka_unit_test(overhead_and_factor), cmocka_unit_test(skew_and_auto),
-        cmocka_unit_test(recorded),
+        cmocka_unit_test(recorded), cmocka_unit_test(ompi41),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

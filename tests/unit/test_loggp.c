@@ -69,10 +69,10 @@ static void gap_spaces_injections(void **state)
     (void)state;
     seshat_model m = model_with(1000, 1e9, 0, 700, 65536);
     seshat_vtime nic = 0;
-    assert_int_equal(m.inject(&m, 0, 8, &nic), 0);
-    assert_int_equal(m.inject(&m, 100, 8, &nic), 700);       /* the gap */
-    assert_int_equal(m.inject(&m, 5000, 3000, &nic), 5000);
-    assert_int_equal(m.inject(&m, 5000, 8, &nic), 8000);     /* 3000 B at 1 ns/B */
+    assert_int_equal(m.inject(&m, 0, 8, -1, -1, &nic), 0);
+    assert_int_equal(m.inject(&m, 100, 8, -1, -1, &nic), 700);       /* the gap */
+    assert_int_equal(m.inject(&m, 5000, 3000, -1, -1, &nic), 5000);
+    assert_int_equal(m.inject(&m, 5000, 8, -1, -1, &nic), 8000);     /* 3000 B at 1 ns/B */
 }
 
 static void factors_scale(void **state)

@@ -85,7 +85,7 @@ static void times_are_exact(void **state)
     assert_int_equal(m.recv_done(&m, 5000, 3300), 5300);
     assert_int_equal(m.send_overhead, 300);
     seshat_vtime nic = 500;
-    assert_int_equal(m.inject(&m, 100, 8, &nic), 500);
+    assert_int_equal(m.inject(&m, 100, 8, -1, -1, &nic), 500);
 }
 
 /* The factors act through the interface: latency x 3 (bandwidth_factor
@@ -102,7 +102,7 @@ static void factors_act(void **state)
     assert_int_equal(m.p2p(&m, &small, 0).arrival, 2300);
     m = flat(NULL);
     seshat_vtime entry[4] = { 0, 0, 0, 0 }, exit[4];
-    seshat_coll c = { SESHAT_COLL_ALLREDUCE, SESHAT_ALG_RECURSIVE_DOUBLING, 4, 0, 8, 1.0 };
+    seshat_coll c = { SESHAT_COLL_ALLREDUCE, SESHAT_ALG_RECURSIVE_DOUBLING, 4, 0, 8, 1.0, 0 };
     assert_int_equal(seshat_coll_eval(&m, &c, entry, exit), 0);
     for (int r = 0; r < 4; r++)
         assert_int_equal(exit[r], 2 * (2 * 300 + 2000));

@@ -109,7 +109,7 @@ static void scaled_multiplies_every_cost(void **state)
     assert_int_equal(s.send_overhead, 750);
     assert_int_equal(s.recv_done(&s, 0, 100), 850);
     seshat_vtime nic = 0;
-    assert_int_equal(s.inject(&s, 0, 8, &nic), 0);
+    assert_int_equal(s.inject(&s, 0, 8, -1, -1, &nic), 0);
     assert_int_equal(nic, 1750);                          /* g x 2.5 */
     assert_int_equal(m.send_overhead, 300);               /* m itself unchanged */
     seshat_model same = seshat_model_scaled(&m, 1.0);
