@@ -45,7 +45,8 @@ LIB_LIBS := -ldl -lpthread -llz4 -liniparser -ldw -lm
 
 # The trace format (reader, writer, call names; the call names need the
 # call table below them).
-TRACEFMT_OBJS = $(filter $(BUILD)/obj/traceout/tracefmt/%,$(LIB_OBJS)) $(MPI_OBJS)
+TRACEFMT_OBJS = $(filter $(BUILD)/obj/traceout/tracefmt/%,$(LIB_OBJS)) $(MPI_OBJS) \
+                $(BUILD)/obj/src/common/safe_write.o
 TOOL_COMMON := $(filter $(BUILD)/obj/src/common/% $(BUILD)/obj/src/config/%,$(LIB_OBJS))
 TOOLS := $(BUILD)/bin/seshat-run $(BUILD)/bin/seshat-sweep $(BUILD)/bin/seshat-trace \
          $(BUILD)/bin/seshat-calibrate $(BUILD)/bin/seshat-analyze $(BUILD)/bin/seshat-replay

@@ -15,6 +15,7 @@
 #include "mpi/calls.h"
 #include "trace/trace.h"
 #include "trace/trace_dir.h"
+#include "trace/trace_signal.h"
 #include "trace/trace_sites.h"
 #include "tracefmt/trace_calls.h"
 #include "tracefmt/trace_format.h"
@@ -275,13 +276,6 @@ void seshat_trace_comm(int id, int size, const int *world)
     free(buf);
 }
 
-static void on_signal(int sig)
-{
-    seshat_trace_emergency();
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
 /* SESHAT_TRACE_FAULT=N[:ENOSPC|EIO|short] (tests): the stream's writes
  * after the first N fail (short: the next one writes half, then ENOSPC). */
 static long fault_after = -1;
@@ -332,17 +326,7 @@ static void open_stream(const seshat_config *cfg, const char *name)
     }
     seshat_tw_count_kinds(stream, 1u << SESHAT_REC_ENTER | 1u << SESHAT_REC_EXIT);
     seshat_tracing = 1;
-    /* Each of these blocked while the handler runs: a second one (Open
-     * MPI's SIGTERM after ours, a SIGINT) must not interrupt the flush. */
-    static const int fatal[] = { SIGTERM, SIGINT, SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL };
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
-        sigaddset(&sa.sa_mask, fatal[i]);
-    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
-        sigaction(fatal[i], &sa, NULL);
+    seshat_trace_signals_install();
 }
 
 /* Rank 0, at the start: reserve the space of defs.ini while the disk has
