@@ -56,4 +56,16 @@ int seshat_sw_check_dir(const char *dir, char *err, size_t errlen);
  * descriptor or -1 (errno set). */
 int seshat_sw_create_new(const char *path, int extra_flags);
 
+/* A set of files made by a library that writes them itself (OTF2): made
+ * in a new hidden directory inside `dir` (returned in tmp), then moved over
+ * their targets in `dir` one by one (a subdirectory's files into the
+ * existing subdirectory, whose links are replaced). A subdirectory of
+ * `dir` that is a symbolic link is refused before anything is written. */
+int seshat_sw_dir_begin(const char *dir, char *tmp, size_t tmplen, char *err, size_t errlen);
+/* fsyncs and moves everything from tmp into dir, removes tmp; 0 or -1
+ * with the reason (what was not moved is removed with tmp). */
+int seshat_sw_dir_commit(const char *tmp, const char *dir, char *err, size_t errlen);
+/* Removes tmp and what it holds (two levels deep, links never followed). */
+void seshat_sw_dir_abort(const char *tmp);
+
 #endif

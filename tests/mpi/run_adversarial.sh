@@ -10,7 +10,7 @@
 #   module, problems) come out as text: escaped in HTML text and attributes,
 #   valid JSON, well-formed CUBE XML; path traversal in names writes nothing
 #   outside the directory named;
-# - fail: a read-only and a really full file system (a 64 KiB tmpfs in a
+# - fail: a read-only and a really full file system (a 512 KiB tmpfs in a
 #   mount namespace): seshat-analyze and the OTF2 export exit non-zero and
 #   leave the earlier good outputs byte for byte;
 # - signals: INT, TERM, HUP to seshat-run and TERM to one rank, several
@@ -60,21 +60,27 @@ done
 [ $rc -eq 0 ] && [ $ok_all = 1 ] && ok "$desc: 3 planted links replaced, their targets intact"
 ls -a "$dir/ln" | grep -q seshat- && bad "$desc: temporary files left: $(ls -a "$dir/ln" | grep seshat-)"
 
-# The OTF2 archive: a second export into an existing directory whose
-# traces.otf2, traces.def and traces/0.evt are links; then traces/ itself.
+# The OTF2 archive: an export into a directory where an earlier one left
+# traces.def and traces/ (its traces.otf2 removed: an existing archive is
+# refused), with traces.def, traces/0.evt, traces/1.def and a dangling
+# traces.otf2 planted as links; then traces/ itself a link.
 if command -v otf2-print >/dev/null || [ -n "$(ldconfig -p | grep libotf2)" ]; then
     desc="links: OTF2 export"
     job "$desc" "$TR" otf2 "$dir/base" "$dir/o"
     if [ $rc -eq 0 ]; then
-        for f in traces.otf2 traces.def traces/0.evt traces/1.def; do
+        for f in traces.def traces/0.evt traces/1.def; do
             rm -f "$dir/o/$f"; ln -s "$(victim "${f//\//_}")" "$dir/o/$f"
         done
+        rm -f "$dir/o/traces.otf2"; ln -s "$dir/victim-none" "$dir/o/traces.otf2"
         job "$desc" "$TR" otf2 "$dir/base" "$dir/o"
         ok_all=1
-        for f in traces.otf2 traces.def traces/0.evt traces/1.def; do
+        for f in traces.def traces/0.evt traces/1.def; do
             intact "${f//\//_}" || { bad "$desc: wrote through the link $f"; ok_all=0; }
+        done
+        for f in traces.otf2 traces.def traces/0.evt traces/1.def; do
             regular "$dir/o/$f" || { bad "$desc: $f is not a new regular file"; ok_all=0; }
         done
+        [ -e "$dir/victim-none" ] && { bad "$desc: created the dangling link's target"; ok_all=0; }
         [ $rc -eq 0 ] && [ $ok_all = 1 ] && ok "$desc: 4 planted links replaced, their targets intact"
         [ $rc -eq 0 ] || bad "$desc: exit $rc"
         mkdir -p "$dir/o2" "$dir/elsewhere"
@@ -120,7 +126,7 @@ if part markup; then
 trace mk || exit 1
 # Every string of a call site, hostile: function, file, module, callers.
 EVIL='<script>window.x="a&b"</script>'
-ATTR="q' onmouseover='alert(1)' \"&amp;"
+ATTR="q'\"&amp;<img/src=x/onerror=alert(1)>"
 python3 - "$dir/mk" "$EVIL" "$ATTR" <<'PY'
 import glob, sys
 d, evil, attr = sys.argv[1:]
@@ -166,14 +172,14 @@ class P(html.parser.HTMLParser):
         super().__init__(); s.scripts = 0; s.text = []; s.evil_attr = 0
     def handle_starttag(s, tag, attrs):
         s.scripts += tag == "script"
-        s.evil_attr += any(k == "onmouseover" for k, v in attrs)
+        s.evil_attr += tag == "img" or any(k.startswith("on") for k, v in attrs)
     def handle_data(s, t): s.text.append(t)
 p = P(); p.feed(h)
 body = "".join(p.text)
 if p.scripts != 1: bad.append("html: %d <script> elements (1 expected: the page's own)" % p.scripts)
-if p.evil_attr: bad.append("html: an onmouseover attribute from the trace")
+if p.evil_attr: bad.append("html: an element or event attribute from the trace")
 if evil not in body: bad.append("html: the hostile function name is not shown as text")
-if "onmouseover='alert(1)'" not in body: bad.append("html: the hostile file name is not shown as text")
+if attr not in body: bad.append("html: the hostile file name is not shown as text")
 for b in bad: print(b)
 print("checked json, cube, html")
 sys.exit(1 if bad else 0)
@@ -201,7 +207,8 @@ fi # part markup
 
 if part fail; then
 trace fb || exit 1
-# A 64 KiB tmpfs in a private mount namespace (root only).
+# A 512 KiB tmpfs (a trace and its outputs fit once) in a private mount
+# namespace (root only), then filled up.
 if [ "$(id -u)" != 0 ] || ! unshare -m true 2>/dev/null; then
     echo "skipped: fail (needs root and unshare -m)"
 else
@@ -210,7 +217,7 @@ else
 set -u
 w=$1; tr=$2; B=$3
 mkdir -p "$w/mnt"
-mount -t tmpfs -o size=64k tmpfs "$w/mnt" || exit 3
+mount -t tmpfs -o size=512k tmpfs "$w/mnt" || exit 3
 cp -r "$tr" "$w/mnt/t"
 "$B/bin/seshat-analyze" --quiet "$w/mnt/t" >/dev/null 2>&1 || { echo "first analysis failed"; exit 1; }
 "$B/bin/seshat-trace" otf2 "$w/mnt/t" "$w/mnt/o" >/dev/null 2>&1 || echo "note: first export failed"
@@ -218,8 +225,9 @@ sums=$(cd "$w/mnt" && md5sum t/analysis.json t/analysis.cubex t/report.html o/tr
 dd if=/dev/zero of="$w/mnt/fill" bs=1k 2>/dev/null
 "$B/bin/seshat-analyze" --quiet "$w/mnt/t" >"$w/an-full.txt" 2>&1
 echo "full analyze exit $?"
-"$B/bin/seshat-trace" otf2 "$w/mnt/t" "$w/mnt/o" >"$w/otf2-full.txt" 2>&1
+"$B/bin/seshat-trace" otf2 "$w/mnt/t" "$w/mnt/o2" >"$w/otf2-full.txt" 2>&1
 echo "full otf2 exit $?"
+ls -a "$w/mnt/o2" 2>/dev/null | grep -q 'seshat-' && echo "full otf2 temporary files left"
 [ "$(cd "$w/mnt" && md5sum t/analysis.json t/analysis.cubex t/report.html o/traces.otf2 2>/dev/null)" = "$sums" ] &&
     echo "full outputs intact" || echo "full outputs damaged"
 ls -a "$w/mnt/t" "$w/mnt/o" | grep -q 'seshat-' && echo "full temporary files left"
@@ -235,7 +243,9 @@ SH
     desc="full disk"
     grep -q "^full analyze exit [1-9]" "$OUT" && ok "$desc: seshat-analyze exits $(grep -o 'analyze exit [0-9]*' "$OUT" | head -1 | grep -o '[0-9]*$'): $(grep -m1 'cannot write' "$dir/an-full.txt")" ||
         bad "$desc: seshat-analyze: $(grep 'full analyze' "$OUT")"
-    grep -q "^full otf2 exit [1-9]" "$OUT" && ok "$desc: OTF2 export exits non-zero" || bad "$desc: $(grep 'full otf2' "$OUT")"
+    grep -q "^full otf2 exit [1-9]" "$OUT" && ! grep -q "otf2 temporary" "$OUT" &&
+        ok "$desc: OTF2 export exits non-zero, leaves no temporary files: $(head -1 "$dir/otf2-full.txt")" ||
+        bad "$desc: $(grep 'full otf2' "$OUT")"
     grep -q "^full outputs intact" "$OUT" && ok "$desc: the earlier outputs are byte for byte as they were" ||
         bad "$desc: earlier outputs damaged"
     grep -q "temporary files left" "$OUT" && bad "$desc: temporary files left on the full disk"
@@ -356,7 +366,7 @@ n=$(printf '%s\n%s\n' "$dir/q" "$dir/q" | while read -r t; do "$AN" --quiet "$t"
 [ "$n" = 2 ] && ok "$desc: a while-read loop analyzes every trace" || bad "$desc: a while-read loop analyzed $n of 2"
 # conflicting options
 job "$desc" "$RUN" --trace "$dir/qc" --set trace.enabled=false --dry-run -np 1 -- /bin/true
-grep -i "^seshat-run:.*trace.enabled" "$OUT" && ok "$desc: --trace with trace.enabled=false: said ($(head -c 120 "$OUT"))" ||
+grep -qi "^seshat-run:.*trace.enabled" "$OUT" && ok "$desc: --trace with trace.enabled=false: said ($(head -c 120 "$OUT"))" ||
     bad "$desc: --trace with trace.enabled=false resolved silently (exit $rc)"
 job "$desc" "$RUN" -np 1 -np 2 --dry-run -- /bin/true
 [ $rc -eq 2 ] && oneline && ok "$desc: -np twice: exit 2" || bad "$desc: -np twice: exit $rc, $(grep -c . "$OUT") lines"

@@ -329,6 +329,10 @@ static void open_stream(const seshat_config *cfg, const char *name)
     seshat_trace_signals_install();
 }
 
+/* Every file of the trace is new in the run's new directory: created with
+ * O_EXCL (fopen "x") and O_NOFOLLOW, never an existing file or a link
+ * someone planted there in the meantime. */
+
 /* Rank 0, at the start: reserve the space of defs.ini while the disk has
  * some (a full disk would leave it empty at the end). Written in place and
  * renamed at MPI_Finalize; a run that never gets there leaves this text. */
@@ -342,7 +346,7 @@ static void reserve_defs(void)
                      "this run did not reach it\n");
     text[n] = ' ';
     text[sizeof text - 1] = '\n';
-    defs_fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    defs_fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (defs_fd >= 0 && write(defs_fd, text, sizeof text) != (ssize_t)sizeof text) {
         close(defs_fd);
         defs_fd = -1;
@@ -356,7 +360,7 @@ static void write_calls(void)
 {
     char path[SESHAT_PATH_MAX + 64];
     snprintf(path, sizeof path, "%s/%s", dir, SESHAT_CALLS_FILE);
-    FILE *f = fopen(path, "w");
+    FILE *f = fopen(path, "wx");
     int bad = !f || seshat_tcalls_write(f) != 0;
     if ((f && fclose(f) != 0) || bad) {
         fprintf(stderr, "seshat: %s: %s; readers will take this build's call ids\n", path,
@@ -409,7 +413,7 @@ void seshat_trace_start(const seshat_config *cfg, MPI_Comm world, int world_rank
         reserve_defs();
         char path[SESHAT_PATH_MAX + 64];
         snprintf(path, sizeof path, "%s/config.ini", dir);
-        FILE *f = fopen(path, "w");
+        FILE *f = fopen(path, "wx");
         if (f) {
             seshat_config_print(f, cfg);
             fclose(f);
@@ -433,7 +437,7 @@ static void write_sites(void)
 {
     char path[SESHAT_PATH_MAX + 64];
     snprintf(path, sizeof path, "%s/sites-%d.txt", dir, my_rank);
-    FILE *f = fopen(path, "w");
+    FILE *f = fopen(path, "wx");
     if (f) {
         fprintf(f, "# call sites of rank %d: index = function file:line module [< caller file:line module ...]\n", my_rank);
         seshat_trace_write_sites(f, sites, nsites);
@@ -468,7 +472,7 @@ static int write_defs(const char *text, size_t n, char *err, size_t errlen)
     char path[SESHAT_PATH_MAX + 64], part[SESHAT_PATH_MAX + 64];
     snprintf(path, sizeof path, "%s/defs.ini", dir);
     snprintf(part, sizeof part, "%s/defs.ini.part", dir);
-    int fd = defs_fd >= 0 ? defs_fd : open(part, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    int fd = defs_fd >= 0 ? defs_fd : open(part, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
     defs_fd = -1;
     int rc = fd < 0 || n > DEFS_RESERVED || pwrite(fd, text, n, 0) != (ssize_t)n ||
              ftruncate(fd, (off_t)n) ? -1 : 0;
