@@ -125,6 +125,7 @@ MODEL_REGISTRY_OBJS := $(patsubst %,$(BUILD)/obj/netmodel/model/%.o,registry log
                                                                simgrid/sg_loader simgrid/sg_placement)
 $(BUILD)/bin/seshat-run: $(BUILD)/obj/src/tools/seshat_run.o $(BUILD)/obj/src/tools/matrix_plot.o \
                         $(BUILD)/obj/src/tools/live_status.o $(BUILD)/obj/src/tools/node_map.o \
+                        $(BUILD)/obj/src/tools/prelaunch.o \
                         $(MODEL_REGISTRY_OBJS) $(TOOL_COMMON)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -liniparser -ldl -lm

@@ -23,6 +23,7 @@
 #include "analyze/an_summary.h"
 #include "analyze/analysis.h"
 #include "common/job.h"
+#include "common/version.h"
 #include "common/safe_write.h"
 #include "config/config.h"
 
@@ -52,6 +53,9 @@ static int parse(int argc, char **argv, opts *o)
         const char *a = argv[i];
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);
+            exit(0);
+        } else if (!strcmp(a, "--version")) {
+            printf("seshat-analyze %s\n", SESHAT_VERSION);
             exit(0);
         } else if (!strcmp(a, "-j") && i + 1 < argc) {
             long long v;

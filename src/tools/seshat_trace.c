@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "analyze/an_check.h"
+#include "common/version.h"
 #include "config/config.h"
 
 #include "mpi/calls.h"
@@ -417,6 +418,10 @@ int main(int argc, char **argv)
 {
     if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         usage(stdout);
+        return 0;
+    }
+    if (argc == 2 && !strcmp(argv[1], "--version")) {
+        printf("seshat-trace %s\n", SESHAT_VERSION);
         return 0;
     }
     if (argc < 3) {
