@@ -352,6 +352,8 @@ grep -q "^complete yes" "$OUT" && bad "$desc: stats calls a trace with a 0-byte 
     ok "$desc: stats: a 0-byte stream is not complete ($(grep -m1 '^complete' "$OUT"))"
 cp -r "$dir/q" "$dir/q1"; head -c 30 "$dir/q/rank-1.sst" >"$dir/q1/rank-1.sst"
 job "$desc" "$TR" stats "$dir/q1"
+"$AN" --quiet "$dir/q1" >>"$OUT" 2>&1
+cat "$dir/q1/analysis.json" >>"$OUT" 2>/dev/null
 grep -qi "renamed\|swapped" "$OUT" && bad "$desc: a stream cut in its first frame: $(grep -im1 'renamed\|swapped' "$OUT")" ||
     ok "$desc: a stream cut in its first frame is called cut ($(grep -m1 -i 'rank-1' "$OUT" | head -c 120))"
 # filter into a subdirectory of the trace: no old analysis outputs copied
