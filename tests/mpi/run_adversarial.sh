@@ -3,8 +3,9 @@
 # careful attacker and a careless user would use them:
 # - links: a symbolic link planted where an output goes (analysis.json,
 #   analysis.cubex, report.html, whatif.txt, an OTF2 archive's files and its
-#   traces/ directory, filter output, report.prefix matrices, sweep and
-#   calibrate outputs) is replaced or refused, never written through;
+#   traces/ directory, filter output, report.prefix matrices, sweep output;
+#   calibrate's preset in tests/unit/test_calib_fit.c) is replaced or
+#   refused, never written through;
 # - markup: <script>, quotes, ampersands, control bytes and bad UTF-8 in
 #   every trace string that reaches report.html (function, file, callers,
 #   module, problems) come out as text: escaped in HTML text and attributes,
@@ -111,6 +112,16 @@ job "$desc" "$BUILD/bin/seshat-sweep" --out "$dir/sw" --vary network.latency=1us
     --set simulator.clock=none -np 2 -- "$T/pingpong" blocking 8
 intact sweep.csv && regular "$dir/sw/sweep.csv" && ok "$desc: the link replaced, its target intact" ||
     bad "$desc: sweep.csv written through the link (exit $rc)"
+
+# seshat-analyze --model's whatif.txt, a planted link (seshat-calibrate's
+# preset beside a link: tests/unit/test_calib_fit.c, a run here would take
+# a minute on a loaded machine).
+cp -r "$dir/base" "$dir/wi"
+ln -s "$(victim whatif.txt)" "$dir/wi/whatif.txt"
+desc="links: seshat-analyze --model"
+job "$desc" "$AN" --quiet --model config/seshat.ini "$dir/wi"
+intact whatif.txt && regular "$dir/wi/whatif.txt" && grep -q SESHAT_REPLAY "$dir/wi/whatif.txt" &&
+    ok "$desc: whatif.txt's link replaced, its target intact" || bad "$desc: whatif.txt (exit $rc)"
 
 # seshat-trace filter: the copies in a new directory only; an existing one
 # (or a link to one) is refused.
