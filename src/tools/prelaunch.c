@@ -92,5 +92,5 @@ int seshat_prelaunch_check(const seshat_config *cfg, const char *program, int np
         return -1;
     if (cfg->trace_enabled && check_trace_dir(cfg->trace_dir, err, errlen))
         return -1;
-    return check_model(cfg, np, err, errlen);
+    return check_model(cfg, np, err, errlen) ? -2 : 0;
 }

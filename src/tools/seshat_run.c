@@ -350,8 +350,9 @@ int main(int argc, char **argv)
     }
     /* Everything that can fail before the program runs fails now, with
      * --dry-run too (docs/tracing.md). */
-    if (seshat_prelaunch_check(&cfg, argv[i], np, err, sizeof err)) {
-        fprintf(stderr, "seshat-run: %s\n", err);
+    int pre = seshat_prelaunch_check(&cfg, argv[i], np, err, sizeof err);
+    if (pre) {
+        fprintf(stderr, pre == -2 ? "seshat: config error: %s\n" : "seshat-run: %s\n", err);
         return 2;
     }
 

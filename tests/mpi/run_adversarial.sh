@@ -268,19 +268,22 @@ fi # part fail
 
 if part signals; then
 # signal_run SIG WHO I: a traced run of 2 ranks sending and computing for
-# minutes, ended by SIG to seshat-run (WHO = run) or to rank 1 (WHO =
-# rank) once both streams exist plus a moment; then every stream (both
-# ranks and the message log) must read back with records and no cut.
+# minutes (64 KiB buffers: the background thread writes while the handler
+# flushes), ended by SIG to seshat-run (WHO = run) or to rank 1 (WHO =
+# rank) once both rank streams hold records (the ranks are past MPI_Init
+# however loaded the machine) plus a random moment; then every stream
+# (both ranks and the message log) must read back with records, no cut.
 MARK=sadv$$
 signal_run() {
     local sig=$1 who=$2 i=$3 t="$dir/sig-$1-$2-$3"
     set -m
-    "$RUN" --trace "$t" -np 2 -- "$T/compute" 100000000 100000 "$MARK" >"$dir/sig.log" 2>&1 &
+    "$RUN" --trace "$t" --set trace.buffer=64KiB -np 2 -- "$T/compute" 100000000 100000 "$MARK" \
+        >"$dir/sig.log" 2>&1 &
     local lp=$!
     set +m
     local k
     for ((k = 0; k < 300; k++)); do
-        [ -e "$t/rank-0.sst" ] && [ -e "$t/rank-1.sst" ] && [ -e "$t/msglog-2.sst" ] && break
+        [ -s "$t/rank-0.sst" ] && [ -s "$t/rank-1.sst" ] && [ -e "$t/msglog-2.sst" ] && break
         sleep 0.1
     done
     sleep 0.$((RANDOM % 9 + 1))

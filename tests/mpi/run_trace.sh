@@ -240,12 +240,21 @@ if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/taken" -np 2 -- "$T/pingpong" b
     oracle_check "$dir/taken.1" "pingpong blocking"
 fi
 
-# An unwritable directory: one clear message, the program still finishes.
+# An unwritable directory: seshat-run says so before launch (one line,
+# exit 2: a long run must not end without its trace); a program relinked
+# with seshat and started by plain mpirun, which nothing checks before,
+# gets one clear message and still finishes with its times unchanged.
 desc="unwritable trace directory"
 if job "$desc" "$RUN" "${BASE[@]}" --trace /proc/seshat-no -np 2 -- "$T/pingpong" blocking 8; then
+    [ $rc -eq 2 ] && [ "$(grep -c . "$OUT")" = 1 ] && grep -q "cannot create the trace directory" "$OUT" &&
+        ok "$desc: seshat-run: exit 2 before launch, one line" || bad "$desc: seshat-run exit $rc"
+fi
+root=""; [ "$(id -u)" -eq 0 ] && root=--allow-run-as-root
+if SESHAT_SET="simulator.clock=none;network.latency=5us;network.bandwidth=1GB/s;network.overhead=0;network.gap=0;trace.enabled=true;trace.dir=/proc/seshat-no" \
+   job "$desc" mpirun --oversubscribe $root "${MPIRUN_ENV[@]}" -np 3 "$T/pingpong.relinked" blocking 8; then
     if [ $rc -eq 0 ] && grep -q "^RESULT blocking 8 10016" "$OUT" && grep -q "cannot create the trace directory" "$OUT"; then
-        ok "$desc: exit 0, times unchanged, message given"
-    else bad "$desc: exit $rc"; fi
+        ok "$desc: relinked under mpirun: exit 0, times unchanged, message given"
+    else bad "$desc: relinked under mpirun: exit $rc"; fi
 fi
 
 # SIGTERM in the middle of a run: what was buffered is flushed and reads back.

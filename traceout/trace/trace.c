@@ -318,6 +318,9 @@ static void open_stream(const seshat_config *cfg, const char *name)
 {
     char path[SESHAT_PATH_MAX + 64], err[SESHAT_PATH_MAX + 200];
     snprintf(path, sizeof path, "%s/%s", dir, name);
+    /* Handlers first: once the stream file exists (what a watcher sees), a
+     * signal finds them in place. */
+    seshat_trace_signals_install();
     stream = seshat_tw_open(path, (size_t)cfg->trace_buffer, fault_injection(), err, sizeof err);
     if (!stream) {
         fprintf(stderr, "seshat: cannot trace: %s; tracing is off, the simulation goes on\n", err);
@@ -326,7 +329,6 @@ static void open_stream(const seshat_config *cfg, const char *name)
     }
     seshat_tw_count_kinds(stream, 1u << SESHAT_REC_ENTER | 1u << SESHAT_REC_EXIT);
     seshat_tracing = 1;
-    seshat_trace_signals_install();
 }
 
 /* Every file of the trace is new in the run's new directory: created with
