@@ -45,7 +45,8 @@ LIB_LIBS := -ldl -lpthread -llz4 -liniparser -ldw -lm
 
 # The trace format (reader, writer, call names; the call names need the
 # call table below them).
-TRACEFMT_OBJS = $(filter $(BUILD)/obj/traceout/tracefmt/%,$(LIB_OBJS)) $(MPI_OBJS)
+TRACEFMT_OBJS = $(filter $(BUILD)/obj/traceout/tracefmt/%,$(LIB_OBJS)) $(MPI_OBJS) \
+                $(BUILD)/obj/src/common/safe_write.o
 TOOL_COMMON := $(filter $(BUILD)/obj/src/common/% $(BUILD)/obj/src/config/%,$(LIB_OBJS))
 TOOLS := $(BUILD)/bin/seshat-run $(BUILD)/bin/seshat-sweep $(BUILD)/bin/seshat-trace \
          $(BUILD)/bin/seshat-calibrate $(BUILD)/bin/seshat-analyze $(BUILD)/bin/seshat-replay
@@ -124,6 +125,7 @@ MODEL_REGISTRY_OBJS := $(patsubst %,$(BUILD)/obj/netmodel/model/%.o,registry log
                                                                simgrid/sg_loader simgrid/sg_placement)
 $(BUILD)/bin/seshat-run: $(BUILD)/obj/src/tools/seshat_run.o $(BUILD)/obj/src/tools/matrix_plot.o \
                         $(BUILD)/obj/src/tools/live_status.o $(BUILD)/obj/src/tools/node_map.o \
+                        $(BUILD)/obj/src/tools/prelaunch.o \
                         $(MODEL_REGISTRY_OBJS) $(TOOL_COMMON)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -liniparser -ldl -lm

@@ -1,6 +1,8 @@
 /* matrix.c - counting messages per (sender, receiver) and per size. */
 #include "server/matrix.h"
 
+#include "common/safe_write.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,9 +52,13 @@ void seshat_matrix_merge(seshat_matrix *m, const uint64_t *cells)
         m->cells[i] += cells[i];
 }
 
-static int write_square(const seshat_matrix *m, const uint64_t *v, const char *path)
+/* Through common/safe_write.h: a link planted where a matrix goes is
+ * replaced, never written through. */
+static int write_square(const seshat_matrix *m, const uint64_t *v, const char *path, char *err,
+                        size_t errlen)
 {
-    FILE *f = fopen(path, "w");
+    seshat_sw w;
+    FILE *f = seshat_sw_open(&w, path, err, errlen);
     if (!f)
         return -1;
     fprintf(f, "sender");
@@ -65,12 +71,13 @@ static int write_square(const seshat_matrix *m, const uint64_t *v, const char *p
             fprintf(f, ",%llu", (unsigned long long)v[(size_t)i * (size_t)m->n + (size_t)j]);
         fputc('\n', f);
     }
-    return fclose(f);
+    return seshat_sw_commit(&w, err, errlen);
 }
 
-static int write_sizes(const uint64_t *bins, const char *path)
+static int write_sizes(const uint64_t *bins, const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "w");
+    seshat_sw w;
+    FILE *f = seshat_sw_open(&w, path, err, errlen);
     if (!f)
         return -1;
     fprintf(f, "from_bytes,to_bytes,messages\n");
@@ -78,7 +85,7 @@ static int write_sizes(const uint64_t *bins, const char *path)
         unsigned long long lo = b ? 1ull << (b - 1) : 0, hi = b ? (1ull << b) - 1 : 0;
         fprintf(f, "%llu,%llu,%llu\n", lo, hi, (unsigned long long)bins[b]);
     }
-    return fclose(f);
+    return seshat_sw_commit(&w, err, errlen);
 }
 
 int seshat_matrix_write(const seshat_matrix *m, const char *prefix, char *err, size_t errlen)
@@ -88,10 +95,11 @@ int seshat_matrix_write(const seshat_matrix *m, const char *prefix, char *err, s
     for (int k = 0; k < 3; k++) {
         char path[4200];
         snprintf(path, sizeof path, "%s-%s.csv", prefix, suffix[k]);
-        int rc = k < 2 ? write_square(m, m->cells + (size_t)k * nn, path)
-                       : write_sizes(m->cells + 2 * nn, path);
+        char why[4400];
+        int rc = k < 2 ? write_square(m, m->cells + (size_t)k * nn, path, why, sizeof why)
+                       : write_sizes(m->cells + 2 * nn, path, why, sizeof why);
         if (rc) {
-            snprintf(err, errlen, "report.matrix: cannot write %s: %s", path, strerror(errno));
+            snprintf(err, errlen, "report.matrix: %s", why);
             return -1;
         }
     }

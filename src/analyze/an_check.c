@@ -14,6 +14,7 @@
 
 #include "config/config.h"
 #include "mpi/calls.h"
+#include "tracefmt/trace_format.h"
 
 /* rank-K.sst -> K, else -1. */
 static int stream_rank(const char *name)
@@ -40,6 +41,61 @@ static int last_stream(const char *dir)
     return last;
 }
 
+/* The largest rank a list like "0-3,8" names, or -1. */
+static long long rankset_max(const char *s)
+{
+    long long most = -1;
+    for (const char *p = s; *p;) {
+        if (*p >= '0' && *p <= '9') {
+            char *end;
+            long long v = strtoll(p, &end, 10);
+            most = v > most ? v : most;
+            p = end;
+        } else {
+            p++;
+        }
+    }
+    return most;
+}
+
+/* A hand-edited defs.ini is checked before anything is sized from it:
+ * ranks = 1000000 would allocate rank x rank tables, a rank list beyond
+ * the ranks would be walked for minutes, a newer format or a filter this
+ * build cannot parse would be misread. 0, or -1 with one line. */
+static int defs_sane(dictionary *ini, const char *path, int nranks, const char *traced,
+                     char *err, size_t errlen)
+{
+    int version = iniparser_getint(ini, "trace:version", SESHAT_TRACE_VERSION);
+    const char *window = iniparser_getstring(ini, "trace:window", "all");
+    const char *kinds = iniparser_getstring(ini, "trace:kinds", "all");
+    const char *comms = iniparser_getstring(ini, "trace:comms", "all");
+    const char *minb = iniparser_getstring(ini, "trace:min_bytes", "0");
+    int64_t a, b;
+    unsigned mask;
+    if (version < 1 || version > SESHAT_TRACE_VERSION)
+        snprintf(err, errlen, "%s: [trace] version = %d: this seshat reads version %d", path,
+                 version, SESHAT_TRACE_VERSION);
+    else if (nranks > SESHAT_MAX_APP_RANKS)
+        snprintf(err, errlen, "%s: [trace] ranks = %d: at most %d", path, nranks,
+                 SESHAT_MAX_APP_RANKS);
+    else if (strcmp(traced, "none") && strcmp(traced, "all") && rankset_max(traced) >= nranks)
+        snprintf(err, errlen, "%s: [trace] traced = %s names rank %lld, beyond ranks = %d", path,
+                 traced, rankset_max(traced), nranks);
+    else if (seshat_window_parse(window, &a, &b))
+        snprintf(err, errlen, "%s: [trace] window = '%s': expected all or FROM-TO times", path,
+                 window);
+    else if (seshat_kindset_mask(kinds, &mask))
+        snprintf(err, errlen, "%s: [trace] kinds = '%s': not a list of event kinds", path, kinds);
+    else if (strcmp(comms, "none") && seshat_rankset_check(comms))
+        snprintf(err, errlen, "%s: [trace] comms = '%s': expected all or a list like 0-3,8", path,
+                 comms);
+    else if (seshat_parse_bytes(minb, &a))
+        snprintf(err, errlen, "%s: [trace] min_bytes = '%s': expected a size", path, minb);
+    else
+        return 0;
+    return -1;
+}
+
 int an_defs_load(const char *dir, an_defs *d, char *err, size_t errlen)
 {
     char path[PATH_MAX + 32];
@@ -59,11 +115,14 @@ int an_defs_load(const char *dir, an_defs *d, char *err, size_t errlen)
         d->complete = iniparser_getboolean(ini, "trace:complete", 0);
         const char *t = iniparser_getstring(ini, "trace:traced", "all");
         snprintf(d->ranks_spec, sizeof d->ranks_spec, "%s", t);
+        int bad = d->nranks > 0 && defs_sane(ini, path, d->nranks, d->ranks_spec, err, errlen);
         iniparser_freedict(ini);
         if (d->nranks <= 0) {
             snprintf(err, errlen, "%s: [trace] ranks is missing or not a positive number", path);
             return -1;
         }
+        if (bad)
+            return -1;
         if (strcmp(d->ranks_spec, "none") && seshat_rankset_check(d->ranks_spec)) {
             snprintf(err, errlen, "%s: [trace] traced = '%s': expected all or a rank list "
                      "like 0-3,8", path, d->ranks_spec);
@@ -190,10 +249,10 @@ void an_check_stream(int rank, const an_stream_status *st, const char *read_erro
     }
     if (!st->have_header && !read_error)
         an_problems_add(p, "rank-%d.sst: no HEADER record at its start", rank);
-    else if (st->header_rank != rank)
+    else if (st->have_header && st->header_rank != rank)
         an_problems_add(p, "rank-%d.sst: its header names rank %d (a stream of another rank, "
                         "renamed or swapped)", rank, st->header_rank);
-    else if (d->have_defs && st->header_nranks != d->nranks)
+    else if (st->have_header && d->have_defs && st->header_nranks != d->nranks)
         an_problems_add(p, "rank-%d.sst: its header says %d ranks, defs.ini %d (a stream of "
                         "another run)", rank, st->header_nranks, d->nranks);
     char inside[128] = "";

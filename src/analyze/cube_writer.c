@@ -24,6 +24,7 @@
 
 #include "analyze/analysis.h"
 #include "analyze/markup.h"
+#include "common/safe_write.h"
 #include "analyze/tar_writer.h"
 
 /* The metric tree, parents before children (the inclusive sums rely on it). */
@@ -620,11 +621,10 @@ static int write_members(FILE *out, const seshat_analysis *a, const cube_tree *t
 int seshat_analysis_write_cube(const seshat_analysis *a, const char *path, char *err,
                                size_t errlen)
 {
-    FILE *out = fopen(path, "wb");
-    if (!out) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+    seshat_sw w;
+    FILE *out = seshat_sw_open(&w, path, err, errlen);
+    if (!out)
         return -1;
-    }
     cube_tree t = { 0 };
     cube_values cv = { 0 };
     tree_build(&t, a);
@@ -632,9 +632,10 @@ int seshat_analysis_write_cube(const seshat_analysis *a, const char *path, char 
     rc = rc ? rc : write_members(out, a, &t, &cv);
     free(cv.v);
     tree_free(&t, a->nsites);
-    if (fclose(out) != 0 || rc) {
+    if (rc) {
         snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno ? errno : EIO));
+        seshat_sw_abort(&w);
         return -1;
     }
-    return 0;
+    return seshat_sw_commit(&w, err, errlen);
 }

@@ -17,6 +17,7 @@
 
 #include "analyze/analysis.h"
 #include "analyze/markup.h"
+#include "common/safe_write.h"
 
 #define MAX_DRAWN 1500   /* timeline segments per rank, the longest kept */
 #define TL_UNITS 1e6     /* the timeline's user units: the run is 0 .. 1e6 */
@@ -480,9 +481,9 @@ static void caller(FILE *f, const char *loc, size_t n)
 {
     const char *open = memrchr(loc, '(', n), *in = strstr(loc, " in ");
     if (open && n && loc[n - 1] == ')')
-        fprintf(f, "%.*s", (int)(loc + n - 1 - open - 1), open + 1);
+        an_markup_n(f, open + 1, (size_t)(loc + n - 1 - open - 1));
     else if (in && in < loc + n)
-        fprintf(f, "%.*s", (int)(in - loc), loc);
+        an_markup_n(f, loc, (size_t)(in - loc));
     else
         fputs("?", f);
 }
@@ -519,9 +520,9 @@ static void site_row(FILE *f, const seshat_analysis *a, int s)
     an_markup(f, a->sites[s].function);
     fputs("</td><td>", f);
     const char *open = strrchr(a->sites[s].location, '(');
-    fprintf(f, "%.*s", open && open > a->sites[s].location ? (int)(open - a->sites[s].location - 1)
-                                                             : (int)strlen(a->sites[s].location),
-            a->sites[s].location);
+    an_markup_n(f, a->sites[s].location, open && open > a->sites[s].location
+                                             ? (size_t)(open - a->sites[s].location - 1)
+                                             : strlen(a->sites[s].location));
     for (int p = SESHAT_PAT_MPI + 1; p < SESHAT_NPATTERNS; p++)
         for (int r = 0; r < a->nranks && p != SESHAT_PAT_P2P && p != SESHAT_PAT_COLL; r++)
             wait += *seshat_sev(a, p, s, r);
@@ -624,11 +625,10 @@ static const char script[] =
 int seshat_analysis_write_html(const seshat_analysis *a, const char *path, char *err,
                                size_t errlen)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+    seshat_sw w;
+    FILE *f = seshat_sw_open(&w, path, err, errlen);
+    if (!f)
         return -1;
-    }
     fprintf(f, "<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>seshat analysis</title>\n"
                "%s</head><body>\n<h1>seshat analysis</h1>\n<nav><a href='#summary'>summary</a>"
                "<a href='#waits-by-rank'>wait states</a><a href='#matrix'>matrix</a><a href='#sizes'>"
@@ -644,9 +644,5 @@ int seshat_analysis_write_html(const seshat_analysis *a, const char *path, char 
     site_table(f, a);
     fputs(script, f);
     fputs("</body></html>\n", f);
-    if (fclose(f) != 0) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        return -1;
-    }
-    return 0;
+    return seshat_sw_commit(&w, err, errlen);
 }

@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "analyze/analysis.h"
+#include "analyze/markup.h"
+#include "common/safe_write.h"
 
 static void secs(FILE *f, int64_t ns)
 {
@@ -16,14 +18,18 @@ static void secs(FILE *f, int64_t ns)
 static void str(FILE *f, const char *s)
 {
     fputc('"', f);
-    for (; *s; s++) {
+    while (*s) {
         unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
+        size_t n = an_utf8_len(s);
+        if (!n)   /* not UTF-8: JSON readers would reject the file */
+            fputs("\\ufffd", f);
+        else if (c == '"' || c == '\\')
             fprintf(f, "\\%c", c);
-        else if (c < 0x20)
+        else if (c < 0x20 || c == 0x7f)
             fprintf(f, "\\u%04x", c);
         else
-            fputc(c, f);
+            fwrite(s, 1, n, f);
+        s += n ? n : 1;
     }
     fputc('"', f);
 }
@@ -245,11 +251,10 @@ static void completeness(FILE *f, const seshat_analysis *a)
 int seshat_analysis_write_json(const seshat_analysis *a, const char *path, char *err,
                                size_t errlen)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+    seshat_sw w;
+    FILE *f = seshat_sw_open(&w, path, err, errlen);
+    if (!f)
         return -1;
-    }
     fprintf(f, "{\n  \"seshat_analysis\": 1,\n  \"ranks\": %d,\n", a->nranks);
     completeness(f, a);
     fputs("  \"run_time\": ", f);
@@ -266,9 +271,5 @@ int seshat_analysis_write_json(const seshat_analysis *a, const char *path, char 
     messages(f, a);
     extras(f, a);
     fputs("}\n", f);
-    if (fclose(f) != 0) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        return -1;
-    }
-    return 0;
+    return seshat_sw_commit(&w, err, errlen);
 }

@@ -2,6 +2,8 @@
  * interference on a shared machine only ever adds time. */
 #include "calibrate/calib_measure.h"
 
+#include "common/safe_write.h"
+
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -177,8 +179,9 @@ int calib_measure(const calib_plan *p, const char *out, char *err, size_t errlen
     size_t len = (size_t)(most > 1048576 ? most : 1048576) + 64;
     char *a = calloc(len, 1), *b = calloc(len, 1);
     FILE *f = NULL;
-    if (rank == 0 && !(f = fopen(out, "w")))
-        snprintf(err, errlen, "cannot write %s", out);
+    seshat_sw w;   /* never through a link; an earlier file kept on failure */
+    if (rank == 0)
+        f = seshat_sw_open(&w, out, err, errlen);
     int bad = !a || !b || (rank == 0 && !f), any;
     MPI_Allreduce(&bad, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     if (!any) {
@@ -188,10 +191,10 @@ int calib_measure(const calib_plan *p, const char *out, char *err, size_t errlen
     } else if (!*err) {
         snprintf(err, errlen, "rank 0 could not write %s or a rank ran out of memory", out);
     }
-    if (f && fclose(f) != 0 && !any) {
-        snprintf(err, errlen, "cannot write %s", out);
+    if (f && any)
+        seshat_sw_abort(&w);
+    else if (f && seshat_sw_commit(&w, err, errlen))
         any = 1;
-    }
     free(a);
     free(b);
     return any ? -1 : 0;

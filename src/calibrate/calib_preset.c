@@ -2,6 +2,8 @@
  * reads, every number explained in a comment. */
 #include "calibrate/calib_preset.h"
 
+#include "common/safe_write.h"
+
 #include <errno.h>
 #include <math.h>
 
@@ -36,7 +38,9 @@ int calib_preset_write(const char *path, const calib_fit *f, const int64_t *size
                        const double *measured, int n, const calib_coll_data *coll, int ncoll,
                        const char *origin)
 {
-    FILE *o = fopen(path, "w");
+    seshat_sw w;
+    char err[4400];
+    FILE *o = seshat_sw_open(&w, path, err, sizeof err);   /* never through a link */
     if (!o)
         return -1;
     char bw[64];
@@ -61,8 +65,7 @@ int calib_preset_write(const char *path, const calib_fit *f, const int64_t *size
     fputc('\n', o);
     if (ncoll)
         factors(o, coll, ncoll);
-    int bad = ferror(o);
-    if (fclose(o) != 0 || bad) {
+    if (seshat_sw_commit(&w, err, sizeof err)) {
         if (!errno)
             errno = EIO;
         return -1;

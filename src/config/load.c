@@ -337,6 +337,13 @@ static int duplicate_keys(const char *path, char *err, size_t errlen)
             continue;
         while (eq > p && (eq[-1] == ' ' || eq[-1] == '\t'))
             eq--;
+        /* iniparser files it under no section, and nothing reads it there:
+         * a what-if with it would silently predict the recorded time. */
+        if (!section[0]) {
+            rc = fail(err, errlen, "%s:%d: %.*s comes before any [section]: put it under its "
+                      "section (docs/configuration.md)", path, lineno, (int)(eq - p), p);
+            break;
+        }
         char name[132];
         snprintf(name, sizeof name, "%s.%.*s", section, (int)(eq - p), p);
         for (int i = 0; i < n && rc == 0; i++)
@@ -361,6 +368,12 @@ static int load_file(seshat_config *cfg, const char *path, char *err, size_t err
                     strerror(errno));
     if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
         return fail(err, errlen, "%s: is a directory; expected an INI file", path);
+    /* A device or a pipe (/dev/zero) would be read forever, and read twice. */
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && strcmp(path, "/dev/null"))
+        return fail(err, errlen, "%s: not a regular file; expected an INI file", path);
+    if (st.st_size > (1 << 20))
+        return fail(err, errlen, "%s: %lld bytes; an INI file of seshat is far smaller (at most "
+                    "1 MiB)", path, (long long)st.st_size);
     if (duplicate_keys(path, err, errlen))
         return -1;
     iniparser_set_error_callback(quiet);

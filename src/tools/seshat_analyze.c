@@ -23,6 +23,8 @@
 #include "analyze/an_summary.h"
 #include "analyze/analysis.h"
 #include "common/job.h"
+#include "common/version.h"
+#include "common/safe_write.h"
 #include "config/config.h"
 
 typedef struct opts {
@@ -51,6 +53,9 @@ static int parse(int argc, char **argv, opts *o)
         const char *a = argv[i];
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);
+            exit(0);
+        } else if (!strcmp(a, "--version")) {
+            printf("seshat-analyze %s\n", SESHAT_VERSION);
             exit(0);
         } else if (!strcmp(a, "-j") && i + 1 < argc) {
             long long v;
@@ -174,15 +179,21 @@ static int run_whatif(const opts *o, int nranks)
                      "--set", "trace.enabled=false", "--set", "report.summary=false",
                      "--set", "report.matrix=false", "-np", np, "--", replay, (char *)o->dir,
                      NULL };
-    int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    seshat_sw w;
+    int fd = seshat_sw_open_fd(&w, out, err, sizeof err);
     if (fd < 0) {
-        fprintf(stderr, "seshat-analyze: cannot write %s: %s\n", out, strerror(errno));
+        fprintf(stderr, "seshat-analyze: %s\n", err);
         return 1;
     }
     int timed_out = 0;
     pid_t pid = seshat_job_start("seshat-analyze", argv, fd);
     int st = pid < 0 ? -1 : seshat_job_wait(pid, (int)secs, &timed_out);
-    close(fd);
+    if (st != 0 || seshat_job_signal())
+        seshat_sw_abort(&w);
+    else if (seshat_sw_commit(&w, err, sizeof err)) {
+        fprintf(stderr, "seshat-analyze: %s\n", err);
+        return 1;
+    }
     seshat_job_reraise();
     if (st != 0) {
         fprintf(stderr, "seshat-analyze: the what-if replay under %s failed (exit %d%s)\n",
@@ -219,19 +230,25 @@ static int read_whatif(seshat_analysis *a, const opts *o)
     return 0;
 }
 
-static void write_outputs(const seshat_analysis *a, const opts *o)
+/* Returns how many outputs could not be written (each said on stderr;
+ * an earlier good one is left as it was). */
+static int write_outputs(const seshat_analysis *a, const opts *o)
 {
+    int failed = 0;
     char path[PATH_MAX + 32], err[PATH_MAX + 256];
     static const char *const name[] = { "analysis.json", "analysis.cubex", "report.html" };
     int (*const writer[])(const seshat_analysis *, const char *, char *, size_t) = {
         seshat_analysis_write_json, seshat_analysis_write_cube, seshat_analysis_write_html };
     for (int i = 0; i < 3; i++) {
         snprintf(path, sizeof path, "%s/%s", o->dir, name[i]);
-        if (writer[i](a, path, err, sizeof err))
+        if (writer[i](a, path, err, sizeof err)) {
             fprintf(stderr, "seshat-analyze: %s\n", err);
-        else if (!o->quiet)
+            failed++;
+        } else if (!o->quiet) {
             printf("wrote %s\n", path);
+        }
     }
+    return failed;
 }
 
 /* Virtual-time windows sized to about `window` calls per process (16 Ki:
@@ -274,6 +291,15 @@ int main(int argc, char **argv)
     }
     int nranks = d.nranks;
     int under_mpi = getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMI_SIZE");
+    if (!under_mpi) {
+        /* mpirun forwards standard input to rank 0: it would swallow what
+         * a `while read` loop over trace directories reads next. */
+        int nul = open("/dev/null", O_RDONLY | O_CLOEXEC);
+        if (nul >= 0 && nul != 0) {
+            dup2(nul, 0);
+            close(nul);
+        }
+    }
     if (!under_mpi && o.model && refuse_partial(o.dir, &d))
         return 2;
     if (!under_mpi && o.model) {
@@ -298,6 +324,7 @@ int main(int argc, char **argv)
     L.want_waits = !o.no_cpath;
     replay_windows(&L, MPI_COMM_WORLD);
     seshat_analysis a;
+    int failed = 0;
     int root = an_root_gather(&L, &d, MPI_COMM_WORLD, &a);
     if (!o.no_cpath)
         an_cpath(&L, o.dir, MPI_COMM_WORLD, &a);
@@ -305,7 +332,7 @@ int main(int argc, char **argv)
         if (o.model && read_whatif(&a, &o))
             fprintf(stderr, "seshat-analyze: --model: no what-if result in %s/whatif.txt "
                     "(start seshat-analyze directly: it runs the replay before mpirun)\n", o.dir);
-        write_outputs(&a, &o);
+        failed = write_outputs(&a, &o);
         if (!o.quiet)
             an_summary(stdout, &a, o.dir);
         else if (!a.complete)
@@ -316,5 +343,9 @@ int main(int argc, char **argv)
     an_local_free(&L);
     an_defs_free(&d);
     MPI_Finalize();
-    return 0;
+    /* Non-zero when an output could not be written: a script that goes on
+     * to read analysis.json must not read an old one as this run's. */
+    if (failed)
+        fprintf(stderr, "seshat-analyze: %d of 3 outputs not written\n", failed);
+    return failed ? 1 : 0;
 }

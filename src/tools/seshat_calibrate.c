@@ -22,6 +22,7 @@
 #include "calibrate/calib_measure.h"
 #include "calibrate/calib_preset.h"
 #include "common/job.h"
+#include "common/version.h"
 #include "config/config.h"
 
 #define MAX_ROWS 128
@@ -66,6 +67,9 @@ static int parse_args(int argc, char **argv, opts *o)
         int64_t bytes;
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);
+            exit(0);
+        } else if (!strcmp(a, "--version")) {
+            printf("seshat-calibrate %s\n", SESHAT_VERSION);
             exit(0);
         } else if (!strcmp(a, "-o") && v) {
             o->out = argv[++i];

@@ -13,6 +13,7 @@
 
 #include "analyze/an_stream.h"
 #include "analyze/an_util.h"
+#include "common/version.h"
 #include "mpi/calls.h"
 #include "tracefmt/trace_format.h"
 
@@ -364,14 +365,33 @@ static void replay_call(void *ctx, const an_call *c)
         compute(c->exit - c->enter);
 }
 
+static const char replay_usage[] =
+    "usage: seshat-replay TRACEDIR\n"
+    "\n"
+    "Re-enacts the MPI calls of a whole trace, with its recorded compute, under\n"
+    "seshat-run; prints \"SESHAT_REPLAY RANK NS\" per rank. seshat-analyze --model\n"
+    "FILE.ini runs it (the what-if replay); it is not meant to be started by hand.\n";
+
 int main(int argc, char **argv)
 {
+    /* Options before MPI_Init: --help is not a trace directory, and a
+     * usage error is one line, not an MPI abort banner. */
+    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        fputs(replay_usage, stdout);
+        return 0;
+    }
+    if (argc == 2 && !strcmp(argv[1], "--version")) {
+        printf("seshat-replay %s\n", SESHAT_VERSION);
+        return 0;
+    }
+    if (argc != 2 || argv[1][0] == '-') {
+        fprintf(stderr, "seshat-replay: expected one argument, TRACEDIR (see --help)\n");
+        return 2;
+    }
     MPI_Init(&argc, &argv);
     int size;
     MPI_Comm_rank(MPI_COMM_WORLD, &R.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    if (argc != 2)
-        an_die("usage: seshat-replay TRACEDIR (run by seshat-analyze --model)");
     R.dir = argv[1];
     const char *f = getenv("SESHAT_REPLAY_CPU_FACTOR");
     if (f && atof(f) > 0)

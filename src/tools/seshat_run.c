@@ -15,11 +15,13 @@
 #include <unistd.h>
 
 #include "common/job.h"
+#include "common/version.h"
 #include "config/config.h"
 #include "model/model.h"
 #include "tools/live_status.h"
 #include "tools/matrix_plot.h"
 #include "tools/node_map.h"
+#include "tools/prelaunch.h"
 
 #define MAX_SETS 256
 
@@ -254,7 +256,7 @@ int main(int argc, char **argv)
 {
     const char *file = NULL, *preset = NULL;
     char *sets[MAX_SETS + 2] = { 0 };
-    int nsets = 0, np = 0, print = 0, dry = 0, i;
+    int nsets = 0, np = 0, print = 0, dry = 0, traced = 0, i;
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--")) {
@@ -262,6 +264,9 @@ int main(int argc, char **argv)
             break;
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--version")) {
+            printf("seshat-run %s\n", SESHAT_VERSION);
             return 0;
         } else if (!strcmp(a, "--print-config")) {
             print = 1;
@@ -287,12 +292,20 @@ int main(int argc, char **argv)
         } else if (i + 1 < argc && !strcmp(a, "--trace")) {
             static char dir[SESHAT_PATH_MAX + 16];
             snprintf(dir, sizeof dir, "trace.dir=%s", argv[++i]);
+            if (traced++) {
+                fprintf(stderr, "seshat-run: --trace given twice: name one directory\n");
+                return 2;
+            }
             sets[nsets++] = "trace.enabled=true";
             sets[nsets++] = dir;
         } else if (i + 1 < argc && (!strcmp(a, "-np") || !strcmp(a, "-n"))) {
             long long v;
             if (seshat_int_arg("seshat-run", a, argv[++i], 1, SESHAT_MAX_APP_RANKS, &v))
                 return 2;
+            if (np && np != (int)v) {   /* a wrapper's -np and the user's: which one? */
+                fprintf(stderr, "seshat-run: -np given twice (%d and %lld): give it once\n", np, v);
+                return 2;
+            }
             np = (int)v;
         } else if (a[0] == '-') {
             fprintf(stderr, "seshat-run: unknown option %s (see --help)\n", a);
@@ -328,6 +341,18 @@ int main(int argc, char **argv)
     if (np <= 0 || i >= argc) {
         fprintf(stderr, "seshat-run: %s (see --help)\n",
                 np <= 0 ? "-np N with N >= 1 is required" : "no program given");
+        return 2;
+    }
+    if (traced && !cfg.trace_enabled) {
+        fprintf(stderr, "seshat-run: --trace %s and trace.enabled = false (--set or "
+                "$SESHAT_SET) contradict each other: drop one\n", cfg.trace_dir);
+        return 2;
+    }
+    /* Everything that can fail before the program runs fails now, with
+     * --dry-run too (docs/tracing.md). */
+    int pre = seshat_prelaunch_check(&cfg, argv[i], np, err, sizeof err);
+    if (pre) {
+        fprintf(stderr, pre == -2 ? "seshat: config error: %s\n" : "seshat-run: %s\n", err);
         return 2;
     }
 

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "analyze/an_check.h"
+#include "common/version.h"
 #include "config/config.h"
 
 #include "mpi/calls.h"
@@ -182,6 +183,8 @@ static int has_rank(const char *dir, int r)
     return stat(path, &st) == 0;
 }
 
+static void whole_problems(const char *dir, an_problems *p);
+
 static int cmd_stats(const char *dir)
 {
     int n = nranks_of(dir), bad = 0;
@@ -226,7 +229,19 @@ static int cmd_stats(const char *dir)
             complete = strncmp(line + 11, "true", 4) ? "no (a stream failed while writing)" : "yes";
     if (df)
         fclose(df);
+    /* defs.ini's word is not enough: a stream emptied, cut or swapped
+     * since makes the trace incomplete too (the first problem is named). */
+    an_problems p = { 0 };
+    char why[1200];
+    if (!strcmp(complete, "yes")) {
+        whole_problems(dir, &p);
+        if (p.n) {
+            snprintf(why, sizeof why, "no (%s%s)", p.msg[0], p.n > 1 ? "; and more" : "");
+            complete = why;
+        }
+    }
     printf("complete %s\n", complete);
+    an_problems_free(&p);
     static const char *const kind_names[16] = { "?", "header", "enter", "exit", "send", "recv",
         "coll", "comm", "callsite", "end", "msglog", "complete", "payload" };
     for (int k = 1; k < 13; k++)
@@ -417,6 +432,10 @@ int main(int argc, char **argv)
 {
     if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         usage(stdout);
+        return 0;
+    }
+    if (argc == 2 && !strcmp(argv[1], "--version")) {
+        printf("seshat-trace %s\n", SESHAT_VERSION);
         return 0;
     }
     if (argc < 3) {

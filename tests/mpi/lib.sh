@@ -46,23 +46,29 @@ expect() {
 # value KEY: the value printed for "RESULT KEY".
 value() { grep "^RESULT $1 " "$OUT" | head -1 | awk '{print $NF}'; }
 
-# min_interleaved A B KEY: run the caller's functions run_a and run_b
-# alternately $MIN_RUNS times (default 6) and set A and B to the smallest
-# "RESULT KEY" value of each. For CPU-clock results: interference from other
-# processes or a busy SMT sibling only ever adds CPU time, and it drifts, so
-# both sides are sampled side by side.
-min_interleaved() {
-    local _a="" _b="" _t _i
-    for _i in $(seq "${MIN_RUNS:-6}"); do
-        run_a || break
-        _t=$(value "$3")
-        [ -n "$_t" ] && { [ -z "$_a" ] || [ "$_t" -lt "$_a" ]; } && _a=$_t
-        run_b || break
-        _t=$(value "$3")
-        [ -n "$_t" ] && { [ -z "$_b" ] || [ "$_t" -lt "$_b" ]; } && _b=$_t
-    done
-    printf -v "$1" '%s' "$_a"
-    printf -v "$2" '%s' "$_b"
+# cpu_agrees FACTOR PCT: in $OUT (a run of `tests/mpi/compute 1 WORK`
+# under clock = cpu: one piece of CPU work, then one exchange with the
+# neighbour rank^1), every rank reports FACTOR x the larger of its own and
+# its neighbour's work (the exchange waits for the later of the two), as
+# the programs measured their CPU time themselves, within PCT percent;
+# sets $agree to the ratios for the message. Both sides are the same
+# threads' CPU time in the same run, so other processes on the machine
+# (which only add time, to both) cannot separate them: a comparison of
+# two runs, by contrast, drifts with the load.
+cpu_agrees() {
+    agree=$(awk -v f="$1" -v p="$2" '
+        $1 == "RESULT" && $2 == "compute" { rep[$3] = $4 }
+        $1 == "RESULT" && $2 == "workcpu" { cpu[$3] = $4 }
+        END { bad = 0; n = 0
+              for (r in rep) {
+                  peer = r % 2 ? r - 1 : r + 1; w = cpu[r]
+                  if ((peer in cpu) && cpu[peer] > w) w = cpu[peer]
+                  if (w <= 0) { bad = 1; continue }
+                  q = rep[r] / (f * w); d = q - 1; if (d < 0) d = -d
+                  if (d * 100 >= p) bad = 1
+                  lo = (n == 0 || q < lo) ? q : lo; hi = (n == 0 || q > hi) ? q : hi; n++ }
+              printf "%d ranks, reported / (%s x measured) %.4f..%.4f", n, f, lo, hi
+              exit (bad || n == 0) }' "$OUT")
 }
 
 summary() {

@@ -123,35 +123,30 @@ if SESHAT_SET="simulator.clock=none;network.latency=5us;network.bandwidth=1GB/s;
     expect "blocking 8" $RTT_8; expect "blocking 1024" $RTT_1K; expect "blocking 1048576" $RTT_1M
 fi
 
-# Oversubscription: the same CPU work reports the same time with 2 and 8
-# ranks on this machine's cores (clock = cpu), within 2%. Interference from
-# other processes (or a busy SMT sibling) can only add CPU time (seen here:
-# up to 13% between identical runs), so the two cases are measured six
-# times, interleaved, and the minima are compared.
 fi # not cpu
 
 if [ "$QUICK" != 1 ] && [ "$PART" != misc ]; then
-desc="oversubscription"
-run_a() { job "$desc" "$RUN" --set simulator.clock=cpu -np 2 -- "$T/compute" 20 2000000; }
-run_b() { job "$desc" "$RUN" --set simulator.clock=cpu -np 8 -- "$T/compute" 20 2000000; }
-min_interleaved min2 min8 "compute 0"
-if [ -n "$min2" ] && [ -n "$min8" ]; then
-    if awk -v a="$min2" -v b="$min8" 'BEGIN { d = (a - b) / a; if (d < 0) d = -d; exit !(d < 0.02) }'; then
-        ok "$desc: 2 ranks $min2 ns, 8 ranks $min8 ns (minimum of 6, interleaved)"
-    else bad "$desc: 2 ranks $min2 ns vs 8 ranks $min8 ns differ by 2% or more"; fi
-fi
+# Oversubscription: with clock = cpu a rank's time is its own CPU work,
+# however many ranks share the cores: 2 and 8 ranks on this machine's
+# cores each report, rank by rank, the CPU time their work took as the
+# program measured it itself (tests/mpi/compute.c), within 1% (measured
+# here: 0.03-0.07%; the rest is the modeled message). Compared within each
+# run, not between runs: identical runs differ by up to 13% in CPU time
+# when other processes share the cores, and that drift only ever adds.
+for np in 2 8; do
+    desc="oversubscription, $np ranks"
+    job "$desc" "$RUN" --set simulator.clock=cpu -np $np -- "$T/compute" 1 40000000 || continue
+    cpu_agrees 1 1 && ok "$desc: $agree" || bad "$desc: $agree (not within 1%)"
+done
 
-# cpu_factor scales compute: 0.5 halves the reported time of a CPU-bound
-# program (communication is ~0.1% of it here); minima as above.
-desc="cpu_factor 0.5"
-run_a() { job "$desc" "$RUN" --set simulator.clock=cpu -np 2 -- "$T/compute" 20 2000000; }
-run_b() { job "$desc" "$RUN" --set simulator.clock=cpu --set simulator.cpu_factor=0.5 -np 2 -- "$T/compute" 20 2000000; }
-min_interleaved m1 mh "compute 0"
-if [ -n "$m1" ] && [ -n "$mh" ]; then
-    if awk -v a="$m1" -v b="$mh" 'BEGIN { r = b / a; exit !(r > 0.485 && r < 0.515) }'; then
-        ok "$desc: factor 1 $m1 ns, factor 0.5 $mh ns"
-    else bad "$desc: factor 1 $m1 ns, factor 0.5 $mh ns: not half within 3%"; fi
-fi
+# cpu_factor scales compute: 0.5 halves it, rank by rank, within the run
+# (the same comparison; 8 ranks oversubscribe the cores as well).
+for np in 2 8; do
+    desc="cpu_factor 0.5, $np ranks"
+    job "$desc" "$RUN" --set simulator.clock=cpu --set simulator.cpu_factor=0.5 -np $np -- \
+        "$T/compute" 1 40000000 || continue
+    cpu_agrees 0.5 1 && ok "$desc: $agree" || bad "$desc: $agree (not within 1%)"
+done
 fi # QUICK
 if [ "$PART" = cpu ]; then summary; exit; fi
 

@@ -9,6 +9,13 @@
 
 #include "calibrate/calib_coll.h"
 #include "calibrate/calib_fit.h"
+#include "calibrate/calib_preset.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static void one_line(void **state)
 {
@@ -269,6 +276,40 @@ static void bad_input(void **state)
     size[3] = s3;
 }
 
+/* The preset is written beside a planted link, never through it
+ * (common/safe_write.h): the link becomes the preset, its target stays. */
+static void preset_through_link(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/calib-link-XXXXXX", victim[64], path[64], line[128];
+    assert_non_null(mkdtemp(dir));
+    snprintf(victim, sizeof victim, "%s/victim", dir);
+    snprintf(path, sizeof path, "%s/host.ini", dir);
+    FILE *v = fopen(victim, "w");
+    fputs("precious\n", v);
+    fclose(v);
+    assert_int_equal(symlink(victim, path), 0);
+    int64_t size[12];
+    double t[12];
+    for (int i = 0; i < 12; i++) {
+        size[i] = (int64_t)8 << i;
+        t[i] = 700 + (double)size[i] * 0.1;
+    }
+    calib_fit f;
+    assert_int_equal(calib_fit_run(size, t, 12, 100, 0.02, &f), 0);
+    assert_int_equal(calib_preset_write(path, &f, size, t, 12, NULL, 0, "test"), 0);
+    v = fopen(victim, "r");
+    assert_non_null(fgets(line, sizeof line, v));
+    fclose(v);
+    assert_string_equal(line, "precious\n");
+    struct stat st;
+    assert_int_equal(lstat(path, &st), 0);
+    assert_true(S_ISREG(st.st_mode));
+    unlink(path);
+    unlink(victim);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -284,6 +325,7 @@ int main(void)
         cmocka_unit_test(refit_converges),
         cmocka_unit_test(single),
         cmocka_unit_test(bad_input),
+        cmocka_unit_test(preset_through_link),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -121,17 +121,41 @@ static int filter_stream(const char *in, const char *out, const struct filter *f
     return (seshat_tw_close(w) != 0) | (rc < 0);
 }
 
-static void copy_file(const char *from, const char *to)
+/* A file of the trace itself, copied as is: not the rank streams (they
+ * are filtered), not what tools wrote beside them (analysis.json,
+ * report.html, whatif.txt, ...: they describe the unfiltered trace), and
+ * only a regular file (a link or a directory, such as OUT itself when it
+ * is inside DIR, is skipped). */
+static int trace_own_file(const char *path, const char *name)
 {
-    FILE *a = fopen(from, "rb"), *b = a ? fopen(to, "wb") : NULL;
+    int k;
+    char tail[8] = "";
+    struct stat st;
+    if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return 0;
+    return !strcmp(name, "defs.ini") || !strcmp(name, "config.ini") || !strcmp(name, "calls.txt") ||
+           (sscanf(name, "sites-%d.tx%7s", &k, tail) == 2 && !strcmp(tail, "t")) ||
+           (sscanf(name, "msglog-%d.ss%7s", &k, tail) == 2 && !strcmp(tail, "t"));
+}
+
+/* `to` is new ("x": never an existing file, never through a link). */
+static int copy_file(const char *from, const char *to)
+{
+    FILE *a = fopen(from, "rb"), *b = a ? fopen(to, "wbx") : NULL;
     char buf[65536];
     size_t n;
+    int bad = !b;
     while (b && (n = fread(buf, 1, sizeof buf, a)) > 0)
-        fwrite(buf, 1, n, b);
+        bad |= fwrite(buf, 1, n, b) != n;
+    bad |= a && ferror(a);
     if (a)
         fclose(a);
-    if (b)
-        fclose(b);
+    if (b && fclose(b) != 0)
+        bad = 1;
+    if (bad)
+        fprintf(stderr, "seshat-trace: filter: cannot copy %s to %s: %s\n", from, to,
+                strerror(errno ? errno : EIO));
+    return bad;
 }
 
 /* The output's defs.ini lists the ranks it has streams for: those traced
@@ -141,7 +165,7 @@ static void write_traced(const char *out, const struct filter *f)
     char path[4200], tmp[4300], line[1024], old[256] = "all";
     snprintf(path, sizeof path, "%s/defs.ini", out);
     snprintf(tmp, sizeof tmp, "%s.new", path);
-    FILE *a = fopen(path, "r"), *b = a ? fopen(tmp, "w") : NULL;
+    FILE *a = fopen(path, "r"), *b = a ? fopen(tmp, "wx") : NULL;
     int nranks = 0;
     while (b && fgets(line, sizeof line, a)) {
         if (sscanf(line, " ranks = %d", &nranks) == 1 || !strncmp(line, "traced", 6))
@@ -255,8 +279,8 @@ int seshat_filter_main(int argc, char **argv)
                 fprintf(stderr, "\rfiltering rank %d ", r);
             if (seshat_rankset_contains(f.ranks, r))
                 bad |= filter_stream(from, to, &f, kind, ncalls);
-        } else if (e->d_name[0] != '.') {
-            copy_file(from, to);
+        } else if (trace_own_file(from, e->d_name)) {
+            bad |= copy_file(from, to);
         }
     }
     if (d)

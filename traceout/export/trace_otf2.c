@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/safe_write.h"
 #include "mpi/calls.h"
 #include "tracefmt/trace_calls.h"
 #include "tracefmt/trace_format.h"
@@ -721,12 +722,23 @@ int seshat_export_otf2(const char *dir, int n, const char *out, const seshat_otf
         fprintf(stderr, "seshat-trace: %s\n", err);
         return 1;
     }
-    mkdir(out, 0755);
-    OTF2_Archive *a = OTF2_Archive_Open(out, "traces", OTF2_FILEMODE_WRITE, 1024 * 1024,
+    /* The archive is made in a new hidden directory inside OUT and moved
+     * over the files of an earlier export at the end: links planted in OUT
+     * are replaced, never written through, and an export that fails (a
+     * full disk) leaves the earlier one as it was. */
+    char tmp[4200], sub[4200];
+    snprintf(sub, sizeof sub, "%s/traces", out);
+    if (seshat_sw_check_dir(sub, err, sizeof err) || seshat_sw_dir_begin(out, tmp, sizeof tmp, err, sizeof err)) {
+        fprintf(stderr, "seshat-trace: %s\n", err);
+        seshat_tcalls_free(&calls);
+        return 1;
+    }
+    OTF2_Archive *a = OTF2_Archive_Open(tmp, "traces", OTF2_FILEMODE_WRITE, 1024 * 1024,
                                         4 * 1024 * 1024, OTF2_SUBSTRATE_POSIX,
                                         OTF2_COMPRESSION_NONE);
     if (!a) {
         fprintf(stderr, "seshat-trace: %s: cannot create the OTF2 archive\n", out);
+        seshat_sw_dir_abort(tmp);
         seshat_tcalls_free(&calls);
         return 1;
     }
@@ -768,7 +780,13 @@ int seshat_export_otf2(const char *dir, int n, const char *out, const seshat_otf
     free(ps.wh.ufn);
     free(ps.wh.ctx);
     if (rc != OTF2_SUCCESS) {
-        fprintf(stderr, "seshat-trace: %s: %s\n", out, OTF2_Error_GetName(rc));
+        fprintf(stderr, "seshat-trace: %s: %s (an earlier export there is unchanged)\n", out,
+                OTF2_Error_GetName(rc));
+        seshat_sw_dir_abort(tmp);
+        return 1;
+    }
+    if (seshat_sw_dir_commit(tmp, out, err, sizeof err)) {
+        fprintf(stderr, "seshat-trace: %s\n", err);
         return 1;
     }
     printf("wrote %s/traces.otf2\n", out);

@@ -15,6 +15,7 @@
 #include "mpi/calls.h"
 #include "trace/trace.h"
 #include "trace/trace_dir.h"
+#include "trace/trace_signal.h"
 #include "trace/trace_sites.h"
 #include "tracefmt/trace_calls.h"
 #include "tracefmt/trace_format.h"
@@ -275,13 +276,6 @@ void seshat_trace_comm(int id, int size, const int *world)
     free(buf);
 }
 
-static void on_signal(int sig)
-{
-    seshat_trace_emergency();
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
 /* SESHAT_TRACE_FAULT=N[:ENOSPC|EIO|short] (tests): the stream's writes
  * after the first N fail (short: the next one writes half, then ENOSPC). */
 static long fault_after = -1;
@@ -324,6 +318,9 @@ static void open_stream(const seshat_config *cfg, const char *name)
 {
     char path[SESHAT_PATH_MAX + 64], err[SESHAT_PATH_MAX + 200];
     snprintf(path, sizeof path, "%s/%s", dir, name);
+    /* Handlers first: once the stream file exists (what a watcher sees), a
+     * signal finds them in place. */
+    seshat_trace_signals_install();
     stream = seshat_tw_open(path, (size_t)cfg->trace_buffer, fault_injection(), err, sizeof err);
     if (!stream) {
         fprintf(stderr, "seshat: cannot trace: %s; tracing is off, the simulation goes on\n", err);
@@ -332,18 +329,11 @@ static void open_stream(const seshat_config *cfg, const char *name)
     }
     seshat_tw_count_kinds(stream, 1u << SESHAT_REC_ENTER | 1u << SESHAT_REC_EXIT);
     seshat_tracing = 1;
-    /* Each of these blocked while the handler runs: a second one (Open
-     * MPI's SIGTERM after ours, a SIGINT) must not interrupt the flush. */
-    static const int fatal[] = { SIGTERM, SIGINT, SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL };
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
-        sigaddset(&sa.sa_mask, fatal[i]);
-    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
-        sigaction(fatal[i], &sa, NULL);
 }
+
+/* Every file of the trace is new in the run's new directory: created with
+ * O_EXCL (fopen "x") and O_NOFOLLOW, never an existing file or a link
+ * someone planted there in the meantime. */
 
 /* Rank 0, at the start: reserve the space of defs.ini while the disk has
  * some (a full disk would leave it empty at the end). Written in place and
@@ -358,7 +348,7 @@ static void reserve_defs(void)
                      "this run did not reach it\n");
     text[n] = ' ';
     text[sizeof text - 1] = '\n';
-    defs_fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    defs_fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (defs_fd >= 0 && write(defs_fd, text, sizeof text) != (ssize_t)sizeof text) {
         close(defs_fd);
         defs_fd = -1;
@@ -372,7 +362,7 @@ static void write_calls(void)
 {
     char path[SESHAT_PATH_MAX + 64];
     snprintf(path, sizeof path, "%s/%s", dir, SESHAT_CALLS_FILE);
-    FILE *f = fopen(path, "w");
+    FILE *f = fopen(path, "wx");
     int bad = !f || seshat_tcalls_write(f) != 0;
     if ((f && fclose(f) != 0) || bad) {
         fprintf(stderr, "seshat: %s: %s; readers will take this build's call ids\n", path,
@@ -425,7 +415,7 @@ void seshat_trace_start(const seshat_config *cfg, MPI_Comm world, int world_rank
         reserve_defs();
         char path[SESHAT_PATH_MAX + 64];
         snprintf(path, sizeof path, "%s/config.ini", dir);
-        FILE *f = fopen(path, "w");
+        FILE *f = fopen(path, "wx");
         if (f) {
             seshat_config_print(f, cfg);
             fclose(f);
@@ -449,7 +439,7 @@ static void write_sites(void)
 {
     char path[SESHAT_PATH_MAX + 64];
     snprintf(path, sizeof path, "%s/sites-%d.txt", dir, my_rank);
-    FILE *f = fopen(path, "w");
+    FILE *f = fopen(path, "wx");
     if (f) {
         fprintf(f, "# call sites of rank %d: index = function file:line module [< caller file:line module ...]\n", my_rank);
         seshat_trace_write_sites(f, sites, nsites);
@@ -484,7 +474,7 @@ static int write_defs(const char *text, size_t n, char *err, size_t errlen)
     char path[SESHAT_PATH_MAX + 64], part[SESHAT_PATH_MAX + 64];
     snprintf(path, sizeof path, "%s/defs.ini", dir);
     snprintf(part, sizeof part, "%s/defs.ini.part", dir);
-    int fd = defs_fd >= 0 ? defs_fd : open(part, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    int fd = defs_fd >= 0 ? defs_fd : open(part, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
     defs_fd = -1;
     int rc = fd < 0 || n > DEFS_RESERVED || pwrite(fd, text, n, 0) != (ssize_t)n ||
              ftruncate(fd, (off_t)n) ? -1 : 0;

@@ -249,7 +249,7 @@ seshat_tw *seshat_tw_open(const char *path, size_t bufsize, seshat_tw_write_fn w
     w->zbuf = malloc(w->zcap);
     w->ebuf = malloc(w->ecap);
     w->hdrlen = plain_header(w->hdr);
-    w->fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
+    w->fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_APPEND | O_CLOEXEC, 0644);
     if (w->fd < 0 || !w->buf[0] || !w->buf[1] || !w->zbuf || !w->ebuf || !w->hdrlen || !w->zend ||
         !w->zcount) {
         snprintf(err, errlen, "%s: %s", path, w->fd < 0 ? strerror(errno) : "out of memory");
