@@ -4,6 +4,11 @@
 #ifndef SESHAT_TRACE_SIGNAL_H
 #define SESHAT_TRACE_SIGNAL_H
 
-void seshat_trace_signals_install(void);
+/* flush(ctx) writes every buffered record (async-signal-safe) and returns
+ * 1 if anything was being traced (then the handler lingers: see
+ * trace_signal.c), else 0. */
+typedef int (*seshat_signal_flush)(void *ctx);
+
+void seshat_trace_signals_install(seshat_signal_flush flush, void *ctx);
 
 #endif
