@@ -1,3 +1,0 @@
-build2/obj/netmodel/server/matrix.o: netmodel/server/matrix.c \
- netmodel/server/matrix.h
-netmodel/server/matrix.h:

@@ -1,2 +1,0 @@
-build2/obj/src/rank/ordinals.o: src/rank/ordinals.c src/rank/ordinals.h
-src/rank/ordinals.h:
