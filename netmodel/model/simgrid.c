@@ -1,10 +1,12 @@
-/* simgrid.c - the simgrid model, uncongested: every message is timed as
- * if alone on its route. Formulas (docs/models.md): eager arrival =
- * t_inject + o + wire(src, dst, bytes); rendezvous as in loggp with the
- * route's latency for the handshake. wire = latency + bytes / bottleneck
- * bandwidth from the route (CM02), or SimGrid's own time for one isolated
- * transfer (other models, relay path only); the what-if factors act
- * through seshat_model_wire / seshat_model_wire_timed as for any model. */
+/* simgrid.c - the simgrid model, uncongested: every message, once it has
+ * left its sender, is timed as if alone on its route. Formulas
+ * (docs/models.md): eager arrival = t_inject + o + wire(src, dst, bytes);
+ * rendezvous as in loggp with the route's latency for the handshake.
+ * wire = latency + bytes / bottleneck bandwidth from the route (CM02), or
+ * SimGrid's own time for one isolated transfer (other models, relay path
+ * only); a rank's sends leave one after another on its link (sg_inject);
+ * the what-if factors act through seshat_model_wire /
+ * seshat_model_wire_timed as for any model. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
