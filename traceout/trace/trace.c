@@ -314,13 +314,22 @@ static seshat_tw_write_fn fault_injection(void)
     return fault_write;
 }
 
+/* The signal handler's flush (trace_signal.h): 1 when a stream was open. */
+static int flush_on_signal(void *ctx)
+{
+    (void)ctx;
+    int had = seshat_tracing;
+    seshat_trace_emergency();
+    return had;
+}
+
 static void open_stream(const seshat_config *cfg, const char *name)
 {
     char path[SESHAT_PATH_MAX + 64], err[SESHAT_PATH_MAX + 200];
     snprintf(path, sizeof path, "%s/%s", dir, name);
     /* Handlers first: once the stream file exists (what a watcher sees), a
      * signal finds them in place. */
-    seshat_trace_signals_install();
+    seshat_trace_signals_install(flush_on_signal, NULL);
     stream = seshat_tw_open(path, (size_t)cfg->trace_buffer, fault_injection(), err, sizeof err);
     if (!stream) {
         fprintf(stderr, "seshat: cannot trace: %s; tracing is off, the simulation goes on\n", err);

@@ -16,17 +16,18 @@
 #include <string.h>
 #include <time.h>
 
-#include "trace/trace.h"
 #include "trace/trace_signal.h"
 
 #define SESHAT_SIGNAL_LINGER_MS 3000
 
 static int linger_ms;
+static seshat_signal_flush_fn flush_fn;
+static void *flush_ctx;
 
 static void on_signal(int sig)
 {
-    int wait_ms = seshat_tracing ? linger_ms : 0;   /* nothing flushed: nothing to wait for */
-    seshat_trace_emergency();
+    /* nothing flushed: nothing to wait for */
+    int wait_ms = flush_fn && flush_fn(flush_ctx) ? linger_ms : 0;
     struct timespec t0, now, nap = { 0, 20 * 1000000 };
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (;;) {
@@ -39,8 +40,10 @@ static void on_signal(int sig)
     raise(sig);
 }
 
-void seshat_trace_signals_install(void)
+void seshat_trace_signals_install(seshat_signal_flush_fn flush, void *ctx)
 {
+    flush_fn = flush;
+    flush_ctx = ctx;
     /* Under a launcher that kills with SIGKILL after its SIGTERM (mpirun,
      * srun): linger. A singleton run dies at once. */
     linger_ms = getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMI_SIZE") || getenv("PMIX_RANK")
