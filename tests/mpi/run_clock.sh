@@ -12,7 +12,7 @@ within() { awk -v a="$1" -v b="$2" -v p="$3" 'BEGIN { d = a / b - 1; if (d < 0) 
 # one-way time is the model's L + 8 B / 10 GB/s = L + 0.8 ns, rounded (as
 # clock = none reports it exactly). Criterion (issue 14): within 3% at
 # every latency, 15 ns at L = 0.5 us. The figure is the median over 20
-# batches of 500 round trips (a burst of load from other jobs on these
+# batches of 200 round trips (a burst of load from other jobs on these
 # 2 shared cores spoils a batch, not the figure); a latency that misses is
 # run again, at most PP_RUNS times, the latencies interleaved.
 # Under ASan (check-asan) seshat's own code is instrumented and 2-3x slower
@@ -23,13 +23,15 @@ LATS=(0.5us 1us 2us 10us)
 declare -A MODEL=([0.5us]=501 [1us]=1001 [2us]=2001 [10us]=10001) GOT=() PASS=()
 name="cpu clock ping-pong"
 for i in $(seq "${PP_RUNS:-3}"); do
+    # a busy machine (lib.sh loaded): one round only, a miss not judged
+    [ "$i" -gt 1 ] && loaded && break
     for L in "${LATS[@]}"; do
         [ -n "${PASS[$L]}" ] && continue
         # Beside six CPU-bound processes a run takes minutes of wall time
         # (each message waits for its receiver to be scheduled) while its
         # figure still holds: the wall-time limit is 4 minutes, not 90 s.
         TIMEOUT=240 job "$name L=$L" "$RUN" "${NET[@]}" --set network.latency=$L -np 2 -- \
-            "$T/clock_pingpong" 10000 8 200 20 || continue
+            "$T/clock_pingpong" 4000 8 200 20 || continue
         v=$(value median)
         [ -n "$v" ] || continue
         GOT[$L]="${GOT[$L]:+${GOT[$L]} }$v"
@@ -41,7 +43,7 @@ for L in "${LATS[@]}"; do
     if [ -n "${PASS[$L]}" ]; then
         off=$(awk -v a="${PASS[$L]}" -v b="$m" 'BEGIN{printf "%+.1f", (a/b-1)*100}')
         ok "$desc: one-way ${PASS[$L]} ns (median of batches), model $m ns ($off% < $PCT%)"
-    else bad "$desc: one-way ${GOT[$L]:-no result} ns (median of batches, per run), model $m ns: not within $PCT%"; fi
+    else judged "$desc" "one-way ${GOT[$L]:-no result} ns (median of batches, per run), model $m ns: not within $PCT%"; fi
 done
 
 # Known busy work between MPI calls (~17 us per interval), its CPU time
@@ -114,7 +116,7 @@ for pol in passive active; do
             sh=""
         done
         if [ -n "$sh" ]; then ok "$desc: share $sh ns, reported $rep ns (< 6%, try $try)"
-        else bad "$desc: not within 6% in 3 tries:$got"; fi
+        else judged "$desc" "not within 6% in 3 tries:$got"; fi
     done
 done
 

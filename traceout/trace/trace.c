@@ -314,13 +314,13 @@ static seshat_tw_write_fn fault_injection(void)
     return fault_write;
 }
 
-/* The signal handlers' flush (trace_signal.h). */
+/* The signal handler's flush (trace_signal.h): 1 when a stream was open. */
 static int flush_on_signal(void *ctx)
 {
     (void)ctx;
-    int tracing = seshat_tracing;
+    int had = seshat_tracing;
     seshat_trace_emergency();
-    return tracing;
+    return had;
 }
 
 static void open_stream(const seshat_config *cfg, const char *name)

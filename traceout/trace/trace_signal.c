@@ -21,15 +21,13 @@
 #define SESHAT_SIGNAL_LINGER_MS 3000
 
 static int linger_ms;
-/* A signal handler takes no argument: the installer's callback and its
- * context are kept here, set once before any handler can run. */
-static seshat_signal_flush flush_fn;
+static seshat_signal_flush_fn flush_fn;
 static void *flush_ctx;
 
 static void on_signal(int sig)
 {
-    int flushed = flush_fn ? flush_fn(flush_ctx) : 0;
-    int wait_ms = flushed ? linger_ms : 0;   /* nothing flushed: nothing to wait for */
+    /* nothing flushed: nothing to wait for */
+    int wait_ms = flush_fn && flush_fn(flush_ctx) ? linger_ms : 0;
     struct timespec t0, now, nap = { 0, 20 * 1000000 };
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (;;) {
@@ -42,7 +40,7 @@ static void on_signal(int sig)
     raise(sig);
 }
 
-void seshat_trace_signals_install(seshat_signal_flush flush, void *ctx)
+void seshat_trace_signals_install(seshat_signal_flush_fn flush, void *ctx)
 {
     flush_fn = flush;
     flush_ctx = ctx;

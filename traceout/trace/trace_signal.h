@@ -4,11 +4,10 @@
 #ifndef SESHAT_TRACE_SIGNAL_H
 #define SESHAT_TRACE_SIGNAL_H
 
-/* flush(ctx) writes every buffered record (async-signal-safe) and returns
- * 1 if anything was being traced (then the handler lingers: see
- * trace_signal.c), else 0. */
-typedef int (*seshat_signal_flush)(void *ctx);
-
-void seshat_trace_signals_install(seshat_signal_flush flush, void *ctx);
+/* flush(ctx) runs first in the handler (async-signal-safe); it returns 1
+ * when it had a trace to flush (then the rank waits for the launcher's
+ * SIGKILL), 0 when not (the rank dies at once). */
+typedef int (*seshat_signal_flush_fn)(void *ctx);
+void seshat_trace_signals_install(seshat_signal_flush_fn flush, void *ctx);
 
 #endif
