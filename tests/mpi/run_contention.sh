@@ -17,7 +17,11 @@
 # 4. NPB CG's pattern (tests/mpi/cg_pattern.c, issue 21) on 16 ranks of the
 #    crossbar: a small message overtakes a large one of the same key in the
 #    engine while its receiver waits for the large one (it hung).
-# parts: phys stress1 stress2 rings
+# 5. Conformance programs (tests/conformance/) whose result lines must
+#    equal a native run's under contention = on: neighbourhood collectives
+#    on periodic rings of 1 and 2 ranks (the blocks came swapped), several
+#    synchronous or rendezvous sends outstanding to one peer (hung).
+# parts: phys stress1 stress2 rings conform
 cd "$(dirname "$0")/../.." || exit 1
 . tests/mpi/lib.sh
 TIMEOUT=${SESHAT_TEST_TIMEOUT:-120}
@@ -302,4 +306,25 @@ place node-3 node-3
 refused "positive latency" --set network.placement="$PLACE"
 
 fi # part phys
+
+if part conform; then
+# ---- 5. conformance programs, native vs contention = on --------------------
+C="$BUILD/tests/conformance"
+root=""; [ "$(id -u)" -eq 0 ] && root=--allow-run-as-root
+conf_lines() { grep -a '^C [0-9]' "$OUT" | sort -s -k2,2n; }
+for name in repeat; do
+    np=$(grep -m1 -o 'conformance-np: [0-9]*' "tests/conformance/$name.c" | awk '{print $2}')
+    desc="conformance $name native"
+    job "$desc" mpirun --oversubscribe $root "${MPIRUN_ENV[@]}" -np "$np" "$C/$name" || continue
+    conf_lines > "$OFFOUT"
+    desc="conformance $name, contention = on (fat tree)"
+    job "$desc" "$RUN" "${ON[@]}" --set simulator.watchdog=10s -np "$np" -- "$C/$name" || continue
+    if [ $rc -eq 0 ] && [ "$(conf_lines)" = "$(cat "$OFFOUT")" ]; then
+        ok "$desc: $(wc -l < "$OFFOUT") result lines as native"
+    else
+        bad "$desc: exit $rc; differs from native:"
+        diff "$OFFOUT" <(conf_lines) | head -8 | sed 's/^/     > /'
+    fi
+done
+fi # part conform
 summary
