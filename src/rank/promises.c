@@ -65,7 +65,8 @@ static int check_take(MPI_Request req, seshat_op *op, void *ctx)
 static int could_take(int src, int32_t comm_id, int tag, void *ctx)
 {
     const seshat_filter *w = ctx;
-    if (w && w->c && filter_takes(w->c, w->source, w->tag, src, comm_id, tag))
+    if (w && w->c && (!w->op || w->op->stage == SESHAT_RECV_AWAIT_FIRST) &&
+        filter_takes(w->c, w->source, w->tag, src, comm_id, tag))
         return 1;
     struct take_query q = { src, tag, comm_id, 0 };
     seshat_req_foreach_unmatched(check_take, &q);

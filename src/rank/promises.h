@@ -14,6 +14,12 @@
 typedef struct seshat_filter {
     const seshat_comm *c;    /* NULL: no receive of the caller's own */
     int source, tag;         /* comm rank or MPI_ANY_SOURCE; tag or MPI_ANY_TAG */
+    /* The caller's receive once matched (source and tag then its
+     * message's): it uses a first answer only while it awaits one. After
+     * its NEED_POST it waits for its FINAL; the next message's NEED_POST
+     * on the same key is not for it (counting it stopped the engine short
+     * of this message's data: two rendezvous sends to one peer hung). */
+    const seshat_op *op;
 } seshat_filter;
 
 /* on: contention = on (else the reports below are no-ops). */

@@ -500,7 +500,7 @@ static int own_takes(const struct rank *k, int src, int tag)
     const struct req *q = &k->q[o->req];
     if (!q->matched)
         return (q->peer < 0 || q->peer == src) && (q->tag < 0 || q->tag == tag);
-    return q->src == src && q->mtag == tag;
+    return q->stage == 1 && q->src == src && q->mtag == tag;
 }
 
 /* seshat_inbox_min: answers this rank can use now. */
