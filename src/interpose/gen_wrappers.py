@@ -31,8 +31,12 @@ def wrapper(name, params, collective=()):
            "    int outer = seshat_enter(SESHAT_CALL_%s);\n" % name]
     # Creating a communicator synchronizes its parent's members
     # (contention = on: through the model first, see coll.h);
-    # Comm_create_group involves only the group.
-    if newcomms and incomms and name != "Comm_create_group":
+    # Comm_create_group involves only the group: under contention it
+    # synchronizes that through the model.
+    if name == "Comm_create_group":
+        out.append("    if (outer)\n        seshat_comm_sync_group(seshat_comm_in(%s), %s, %s);\n"
+                   % (incomms[0], gen.param_name(params[1]), gen.param_name(params[2])))
+    elif newcomms and incomms:
         out.append("    if (outer)\n        seshat_comm_sync(SESHAT_CALL_%s, seshat_comm_in(%s));\n"
                    % (name, incomms[0]))
     elif incomms and gen.matches(name, collective):

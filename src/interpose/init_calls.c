@@ -11,6 +11,7 @@
 #include "rank/coll.h"
 #include "rank/path.h"
 #include "rank/progress.h"
+#include "rank/promises.h"
 #include "interpose/interpose.h"
 #include "model/model.h"
 #include "server/server.h"
@@ -59,6 +60,11 @@ void seshat_comm_meet(enum seshat_call_id call, MPI_Comm comm)
                                                                    : NULL;
     if (c)
         meet(call, c);
+}
+
+void seshat_comm_sync_group(MPI_Comm comm, MPI_Group group, int tag)
+{
+    seshat_promises_sync_group(seshat_comm_lookup(comm), group, tag);
 }
 
 /* contention = on: a rank must never wait inside a real send that the

@@ -125,6 +125,9 @@ void seshat_comm_sync(enum seshat_call_id call, MPI_Comm comm);
  * `collective`): with the watchdog on (not under contention), the same
  * barrier it sees. */
 void seshat_comm_meet(enum seshat_call_id call, MPI_Comm comm);
+/* MPI_Comm_create_group: under contention its group, which only its
+ * members call, synchronizes through the model (promises.h). */
+void seshat_comm_sync_group(MPI_Comm comm, MPI_Group group, int tag);
 
 /* Whether a completion call that returned rc completed the request it
  * names (`after`: the handle the call left). A failed operation is still

@@ -41,5 +41,9 @@ void seshat_answer_taken(void);
  * synchronizes without a schedule the model runs. The contended path's
  * sync_enter (path.h); returns 1. */
 int seshat_promises_sync_enter(seshat_comm *c, int32_t seq);
+/* The same for MPI_Comm_create_group's group (of the parent's members;
+ * the tag is the call's), which only its members call: every member
+ * leaves at the last entry (group_sync.c). No-op unless contention. */
+void seshat_promises_sync_group(const seshat_comm *parent, MPI_Group group, int tag);
 
 #endif
