@@ -13,6 +13,11 @@
  *   winskip    the same with MPI_Win_create (unmodeled, run for real).
  *   compute S  rank 1 busy-works S seconds of wall time, then sends to
  *              rank 0, which waits in MPI_Recv meanwhile: not a hang.
+ *   fence      rank 0 starts a 1 KiB send to rank 1 and enters MPI_Win_fence,
+ *              rank 1 receives it, then enters the fence: fine natively;
+ *              under contention the engine waits for rank 0's next report
+ *              (its time is not final before) while rank 0 sits in a real
+ *              call seshat cannot watch: a hang the watchdog must name.
  * Prints "ok" (rank 0) when it finishes. */
 #include <mpi.h>
 #include <stdio.h>
@@ -94,9 +99,22 @@ int main(int argc, char **argv)
             if (in[0] != 1)
                 MPI_Abort(MPI_COMM_WORLD, 1);
         }
+    } else if (!strcmp(mode, "fence")) {
+        MPI_Win win;
+        char msg[1024] = { 0 };
+        MPI_Win_create(in, sizeof in, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+        MPI_Request r = MPI_REQUEST_NULL;
+        if (rank == 0)
+            MPI_Isend(msg, sizeof msg, MPI_BYTE, 1, 9, MPI_COMM_WORLD, &r);
+        else if (rank == 1)
+            MPI_Recv(msg, sizeof msg, MPI_BYTE, 0, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Win_fence(0, win);
+        MPI_Wait(&r, MPI_STATUS_IGNORE);
+        MPI_Win_free(&win);
     } else {
         if (rank == 0)
-            fprintf(stderr, "usage: watchdog sendsend | norecv | collskip | splitskip | winskip | compute SECONDS\n");
+            fprintf(stderr, "usage: watchdog sendsend | norecv | collskip | splitskip | winskip | fence | compute SECONDS
+");
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
     MPI_Barrier(MPI_COMM_WORLD);
