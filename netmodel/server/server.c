@@ -26,8 +26,9 @@
 struct watch {
     int64_t limit, grace;
     int *state;                  /* per application rank: SESHAT_WATCH_*, RESUMED = runs */
+    int64_t *blind_at;           /* wall ns its BLIND note came */
     char (*line)[sizeof(((seshat_watch_note *)0)->line)];
-    int waiting, finals;         /* ranks STUCK or FINAL; FINAL */
+    int waiting, finals, blinds; /* ranks STUCK, FINAL or BLIND; FINAL; BLIND */
     int64_t all_since;           /* wall ns: all wait, nothing moved since; 0: not all */
     long long moved_at;          /* s->handled then */
 };
@@ -236,18 +237,35 @@ static void on_watch(struct server *s, const MPI_Status *st)
     int *old = &w->state[st->MPI_SOURCE];
     w->waiting += (m.state != SESHAT_WATCH_RESUMED) - (*old != SESHAT_WATCH_RESUMED);
     w->finals += (m.state == SESHAT_WATCH_FINAL) - (*old == SESHAT_WATCH_FINAL);
+    w->blinds += (m.state == SESHAT_WATCH_BLIND) - (*old == SESHAT_WATCH_BLIND);
+    if (m.state == SESHAT_WATCH_BLIND)
+        w->blind_at[st->MPI_SOURCE] = mono_ns();
     *old = m.state;
     memcpy(w->line[st->MPI_SOURCE], m.line, sizeof m.line);
     w->line[st->MPI_SOURCE][sizeof m.line - 1] = 0;
 }
 
-/* Every application rank has waited the limit (or finalizes) and nothing
- * reached a model rank for the grace period: one line per rank, end the job. */
+/* Whether every rank inside a real call seshat cannot watch has been
+ * there the limit: a shorter one may still return by itself. */
+static int blinds_aged(const struct watch *w, int napp, int64_t now)
+{
+    for (int r = 0; r < napp; r++)
+        if (w->state[r] == SESHAT_WATCH_BLIND && now - w->blind_at[r] < w->limit)
+            return 0;
+    return 1;
+}
+
+/* Every application rank has waited the limit (or finalizes, or has been
+ * inside a real call seshat cannot watch for the limit), one at least in
+ * a wait seshat watches, and nothing reached a model rank for the grace
+ * period: one line per rank, end the job. (Ranks all inside real calls,
+ * a long collective I/O say, are never judged: nothing says they hang.) */
 static void watch_check(struct server *s, int64_t now)
 {
     struct watch *w = s->w;
     const seshat_server_args *a = s->a;
-    if (w->waiting < a->napp || w->finals == a->napp) {
+    if (w->waiting < a->napp || w->waiting - w->finals - w->blinds == 0 ||
+        (w->blinds && !blinds_aged(w, a->napp, now))) {
         w->all_since = 0;
         return;
     }
@@ -282,9 +300,11 @@ static struct watch *watch_new(const seshat_server_args *a)
     w->limit = a->cfg->watchdog_ns;
     w->grace = w->limit < 1000000000 ? w->limit : 1000000000;
     w->state = calloc((size_t)a->napp, sizeof *w->state);
+    w->blind_at = calloc((size_t)a->napp, sizeof *w->blind_at);
     w->line = calloc((size_t)a->napp, sizeof *w->line);
-    if (!w->state || !w->line) {
+    if (!w->state || !w->line || !w->blind_at) {
         free(w->state);
+        free(w->blind_at);
         free(w->line);
         free(w);
         return NULL;
@@ -416,6 +436,7 @@ void seshat_server_run(const seshat_server_args *a)
     }
     if (s.w) {
         free(s.w->state);
+        free(s.w->blind_at);
         free(s.w->line);
         free(s.w);
     }

@@ -112,8 +112,12 @@ _Static_assert(sizeof(seshat_answer) + SESHAT_PML_HEADER_ROOM <= SESHAT_SHM_EAGE
 
 /* simulator.watchdog (docs/models.md, "Watchdog"): an application rank
  * has waited `watchdog` with nothing moving (STUCK), moved again
- * (RESUMED), or entered MPI_Finalize (FINAL); `line` says what it waits for. */
-enum { SESHAT_WATCH_RESUMED = 0, SESHAT_WATCH_STUCK = 1, SESHAT_WATCH_FINAL = 2 };
+ * (RESUMED), entered MPI_Finalize (FINAL), or entered a real call that
+ * may wait for other ranks and cannot poll (BLIND, said at once: the
+ * model rank counts it as waiting once it has lasted the limit); `line`
+ * says what it waits for. */
+enum { SESHAT_WATCH_RESUMED = 0, SESHAT_WATCH_STUCK = 1, SESHAT_WATCH_FINAL = 2,
+       SESHAT_WATCH_BLIND = 3 };
 #define SESHAT_WATCH_EXIT 86    /* the job's exit code when the watchdog ends it */
 typedef struct seshat_watch_note {
     int32_t state;

@@ -19,6 +19,7 @@ HEAD = ("/* GENERATED at build time by src/interpose/gen_wrappers.py from mpi.h 
         "src/mpi/calls.spec. Do not edit. */\n")
 COMM_IN = r"MPI_Comm\s+\w+$"
 COMM_OUT = r"MPI_Comm\s*\*\s*\w+$"
+BLIND = gen.read_spec()["blind"]   # calls.spec: may wait for others, cannot poll
 
 
 def wrapper(name, params, collective=()):
@@ -42,6 +43,8 @@ def wrapper(name, params, collective=()):
     elif incomms and gen.matches(name, collective):
         out.append("    if (outer)\n        seshat_comm_meet(SESHAT_CALL_%s, seshat_comm_in(%s));\n"
                    % (name, incomms[0]))
+    if gen.matches(name, BLIND):
+        out.append("    if (outer)\n        seshat_watch_blind(SESHAT_CALL_%s);\n" % name)
     out.append("    int rc = seshat_real.%s(%s);\n" % (name, call))
     for c in newcomms:
         out.append("    if (outer && rc == MPI_SUCCESS)\n")

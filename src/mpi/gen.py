@@ -89,7 +89,8 @@ def param_type(p):
 
 
 def read_spec():
-    spec = {"special": [], "skip": [], "unmodeled": [], "local": [], "collective": []}
+    spec = {"special": [], "skip": [], "unmodeled": [], "local": [], "collective": [],
+            "blind": []}
     for line in open(os.path.join(HERE, "calls.spec")):
         line = line.split("#", 1)[0].split()
         if line:

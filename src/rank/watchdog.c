@@ -19,6 +19,7 @@ enum { SESHAT_WATCH_NAP_NS = 1000000 };
 /* This rank's watchdog: one instance per process. */
 static struct {
     int armed, stuck;
+    int blind;                   /* inside a real call that cannot poll */
     int64_t since;               /* wall ns: the wait's last progress */
     unsigned long long gen, gen_seen;
     struct {
@@ -194,11 +195,26 @@ void seshat_watch_idle(void)
     }
 }
 
+/* One note per call (and one on return): the rank cannot say it later,
+ * it does not poll inside. The model rank waits for the limit itself. */
+void seshat_watch_blind(enum seshat_call_id call)
+{
+    char line[220];
+    if (!seshat_watch_ns)
+        return;
+    snprintf(line, sizeof line, "rank %d is inside %s (a real call seshat cannot watch), "
+             "virtual time %.9f s", seshat_rt.world_rank, seshat_call_names[call],
+             1e-9 * (double)seshat_clock_now());
+    note(SESHAT_WATCH_BLIND, line);
+    wd.blind = 1;
+    seshat_watch_dirty = 1;
+}
+
 void seshat_watch_leave(void)
 {
-    if (wd.stuck)
+    if (wd.stuck || wd.blind)
         note(SESHAT_WATCH_RESUMED, "");
-    wd.armed = wd.stuck = 0;
+    wd.armed = wd.stuck = wd.blind = 0;
     wd.what.set = 0;
     wd.what.inner = NULL;
     seshat_watch_dirty = 0;
