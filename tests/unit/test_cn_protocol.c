@@ -680,7 +680,8 @@ again:
                 e.kind = o->k == OP_SYNC ? SESHAT_COLL_SYNC : o->kind;
                 seshat_coll d = { (enum seshat_coll_kind)o->kind, SESHAT_ALG_AUTO, P, 0,
                                   o->bytes, 1.0, 0 };
-                e.alg = o->k == OP_SYNC ? 0 : (int)seshat_coll_choose(&d);
+                /* an op's peer field forces an algorithm (0: auto) */
+                e.alg = o->k == OP_SYNC ? 0 : o->peer ? o->peer : (int)seshat_coll_choose(&d);
                 e.world = r;
                 e.leader = 0;
                 e.entry = k->clock;
@@ -1024,11 +1025,53 @@ static void rendezvous_twice(void **state)
     }
 }
 
+/* One broadcast from rank 0 on p ranks, algorithm alg, o = g = 0, every
+ * route 1000 ns; each rank's exit in got[]. */
+static void bcast_alone(int p, int alg, int64_t bytes, int64_t *got)
+{
+    P = nhosts = p;
+    for (int a = 0; a < P; a++)
+        for (int b = 0; b < P; b++)
+            lat_s[a][b] = a == b ? 0 : 1e-6;
+    memset(nops, 0, sizeof nops);
+    for (int r = 0; r < P; r++)
+        add(r, (struct op){ OP_COLL, alg, 0, 0, SESHAT_COLL_BCAST, bytes });
+    assert_int_equal(run_schedule(1, got), 0);
+}
+
+/* A member's eager sends follow the schedule's rounds: one of round k+1
+ * enters the network once its round-k sends have left the link (Open
+ * MPI's trees and pipelines send child after child, segment after
+ * segment), not all at once sharing it. Closed forms on the fake network
+ * (10 GB/s per link, 1000 ns routes, o = g = 0). */
+static void eager_rounds(void **state)
+{
+    (void)state;
+    int64_t got[MAXR];
+    /* Binomial, 4 ranks, 10000 B (1000 ns on a link): round 0 is 0 -> 2,
+     * [1000, 2000]; round 1 is 0 -> 1, once 0 -> 2 has left (2000, ends
+     * 3000), and 2 -> 3, sent at 2000, [3000, 4000]. (All at once: 0 -> 1
+     * and 0 -> 2 share the link, both end at 3000, and rank 3 at 5000.) */
+    bcast_alone(4, SESHAT_ALG_BINOMIAL, 10000, got);
+    int64_t binomial[] = { 0, 3000, 2000, 4000 };
+    assert_memory_equal(got, binomial, sizeof binomial);
+    /* Pipeline, 3 ranks, 3 segments of 64 KiB (6553.6 ns each, every
+     * completion rounded to the ns: +0.4): segment s leaves the root in
+     * [1000 + s T, 1000 + (s + 1) T]; rank 1 forwards each once it has it
+     * and the one before has left, so rank 2 has the last after 2 routes
+     * + (segments + ranks - 2) T = 2000 + 4 x 6553.6 = 28214.4, 28216
+     * rounded four times. (All at once: 41322.) */
+    bcast_alone(3, SESHAT_ALG_PIPELINE, 3 * 65536, got);
+    int64_t pipeline[] = { 0, 20662, 28216 };
+    assert_memory_equal(got, pipeline, sizeof pipeline);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(overtaken),
         cmocka_unit_test(rendezvous_twice),
+        cmocka_unit_test(eager_rounds),
         cmocka_unit_test(deterministic),
         cmocka_unit_test(wildcard),
         cmocka_unit_test(small_collective_factor),
