@@ -11,6 +11,12 @@
  * flow's bytes' time. The lookahead allows for a factor below 1
  * (seshat_sg_model_lookahead).
  *
+ * A member's eager sends follow the rounds too: one of round k+1 enters
+ * the network once the member's earlier eager sends have all left its
+ * link (Open MPI's trees and pipelines send child after child, segment
+ * after segment), not at once sharing the link. They never hold a round:
+ * the member's clock goes on, only the data waits (`held`, below).
+ *
  * Every member starts the schedule when the last one enters: answers are
  * then never earlier than the last entry, which the promises need
  * (docs/models.md, "Contention"). SESHAT_COLL_SYNC entries are only that
@@ -26,6 +32,7 @@ struct xfer {
     int64_t bytes;
     int rdv, started, done;
     int64_t sent, arrival;
+    struct xfer *next_held;     /* in its sender's held list */
 };
 
 struct member {
@@ -35,6 +42,12 @@ struct member {
     int64_t sdone;              /* latest rendezvous completion as a sender */
     int begun;                  /* the round it has begun (-1: none) */
     int finished;
+    /* Eager sends: how many are in the network, when the last one of
+     * them left, and those of later rounds waiting for them (in round
+     * order). */
+    int eager_out;
+    int64_t eager_left;
+    struct xfer *held, **held_tail;
 };
 
 struct coll {
@@ -59,6 +72,7 @@ struct cn_colls {
     cn_engine en;
     struct coll *list;
     int running;
+    long long held;             /* sends held back, all collectives */
 };
 
 cn_colls *cn_colls_new(const cn_engine *engine)
@@ -94,6 +108,8 @@ void cn_colls_free(cn_colls *cc)
 
 int cn_colls_running(const cn_colls *cc) { return cc->running > 0; }
 
+int cn_colls_holding(const cn_colls *cc) { return cc->held > 0; }
+
 static struct coll *find(cn_colls *cc, const seshat_coll_entry *e)
 {
     for (struct coll *c = cc->list; c; c = c->next)
@@ -117,7 +133,7 @@ static void record(void *ctx, int round, int src, int dst, int64_t bytes)
         c->capx = c->capx ? 2 * c->capx : 64;
         c->x = realloc(c->x, sizeof *c->x * (size_t)c->capx);
     }
-    c->x[c->nx++] = (struct xfer){ round, src, dst, bytes, 0, 0, 0, 0, 0 };
+    c->x[c->nx++] = (struct xfer){ round, src, dst, bytes, 0, 0, 0, 0, 0, NULL };
 }
 
 /* Index lists: the transfers of (round, member) as sender and as
@@ -155,6 +171,50 @@ static void start_rdv(cn_colls *cc, struct coll *c, struct xfer *x)
     x->started = 1;
     en->flow_add(en->ctx, handshake + 2 * lat, c->world[x->src], c->world[x->dst], x->bytes,
                  c->cost, x);
+}
+
+/* An eager transfer enters the network: its send plus the route's
+ * latency, and not before the sender's earlier eager sends have left. */
+static void start_eager(cn_colls *cc, struct coll *c, struct xfer *x)
+{
+    const cn_engine *en = &cc->en;
+    struct member *s = &c->m[x->src];
+    int64_t t = x->sent + en->lat_cost(en->ctx, c->world[x->src], c->world[x->dst], c->cost);
+    x->started = 1;
+    s->eager_out++;
+    en->flow_add(en->ctx, t > s->eager_left ? t : s->eager_left, c->world[x->src],
+                 c->world[x->dst], x->bytes, c->cost, x);
+}
+
+/* Member r's eager sends have all left: start its held ones of the next
+ * round (those of later rounds wait for these). */
+static void release_held(cn_colls *cc, struct coll *c, int r)
+{
+    struct member *s = &c->m[r];
+    int round = s->held ? s->held->round : -1;
+    while (s->held && s->held->round == round) {
+        struct xfer *x = s->held;
+        s->held = x->next_held;
+        cc->held--;
+        start_eager(cc, c, x);
+    }
+    if (!s->held)
+        s->held_tail = &s->held;
+}
+
+/* An eager send of member r's current round: now, or once its earlier
+ * ones have left. */
+static void send_eager(cn_colls *cc, struct coll *c, int r, struct xfer *x)
+{
+    struct member *s = &c->m[r];
+    if (s->eager_out == 0 && !s->held) {
+        start_eager(cc, c, x);
+        return;
+    }
+    x->next_held = NULL;
+    cc->held++;
+    *s->held_tail = x;
+    s->held_tail = &x->next_held;
 }
 
 static int by_arrival(const void *a, const void *b)
@@ -227,7 +287,6 @@ static int round_complete(const struct coll *c, int r)
 
 static void begin_round(cn_colls *cc, struct coll *c, int r)
 {
-    const cn_engine *en = &cc->en;
     const seshat_model *m = &c->sm;
     struct member *me = &c->m[r];
     if (me->k >= c->nrounds) {
@@ -244,12 +303,9 @@ static void begin_round(cn_colls *cc, struct coll *c, int r)
         me->cpu = inj + m->send_overhead;
         x->sent = inj + m->send_overhead;
         x->rdv = m->proto(m, x->bytes, 0) == SESHAT_PROTO_RENDEZVOUS;
-        if (!x->rdv) {
-            x->started = 1;
-            en->flow_add(en->ctx,
-                         x->sent + en->lat_cost(en->ctx, c->world[r], c->world[x->dst], c->cost),
-                         c->world[r], c->world[x->dst], x->bytes, c->cost, x);
-        } else if (c->m[x->dst].begun == me->k) {
+        if (!x->rdv)
+            send_eager(cc, c, r, x);
+        else if (c->m[x->dst].begun == me->k) {
             start_rdv(cc, c, x);
         }
     }
@@ -277,6 +333,14 @@ void cn_colls_flow_done(cn_colls *cc, void *ref, int64_t t)
     struct member *d = &c->m[x->dst], *s = &c->m[x->src];
     if (x->rdv && t > s->sdone)
         s->sdone = t;
+    if (!x->rdv) {
+        /* its last byte left the sender's link when it arrived (the
+         * latency came first, before the flow) */
+        if (t > s->eager_left)
+            s->eager_left = t;
+        if (--s->eager_out == 0)
+            release_held(cc, c, x->src);
+    }
     if (!d->finished && d->k == x->round && d->begun == x->round && round_complete(c, x->dst))
         end_round(cc, c, x->dst);
     if (x->rdv && !s->finished && s->k == x->round && s->begun == x->round &&
@@ -313,6 +377,7 @@ static void start(cn_colls *cc, struct coll *c)
     for (int r = 0; r < c->p; r++) {
         c->m[r].t = last;
         c->m[r].begun = -1;
+        c->m[r].held_tail = &c->m[r].held;
     }
     c->left = c->p;
     cc->running++;

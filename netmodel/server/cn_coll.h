@@ -36,5 +36,8 @@ void cn_colls_flow_done(cn_colls *cc, void *ref, int64_t t);
 /* Whether a schedule is running: its completions start new flows at once,
  * so the engine may then advance by at most one lookahead per step. */
 int cn_colls_running(const cn_colls *cc);
+/* Whether a member holds eager sends back until its earlier ones end:
+ * the engine then stops at every completion (they start at its time). */
+int cn_colls_holding(const cn_colls *cc);
 
 #endif

@@ -480,13 +480,27 @@ static double wall_s(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* Run the engine to `t` and hand over what completed, in time order. */
+/* Run the engine to `t` and hand over what completed, in time order.
+ * While a collective holds sends back until others end (cn_coll.c), stop
+ * at the first completion instead: those start the moment it ends. */
 static void run_to(seshat_cn *cn, int64_t t)
 {
     double w0 = wall_s();
     DBG("cn run_until %lld\n", (long long)t);
-    cn->sg->run_until((double)t * 1e-9);
-    cn->now = t;
+    if (cn_colls_holding(cn->colls)) {
+        /* to the ns: flows start at whole ns (a completion's time is
+         * rounded to the nearest, as below) */
+        double at = cn->sg->run_step((double)t * 1e-9) * 1e9;
+        int64_t ns = llround(at);
+        if (ns > t)
+            ns = t;
+        if ((double)ns > at)
+            cn->sg->run_until((double)ns * 1e-9);
+        cn->now = ns > cn->now ? ns : cn->now;
+    } else {
+        cn->sg->run_until((double)t * 1e-9);
+        cn->now = t;
+    }
     cn->st.steps++;
     enum { CHUNK = 256 };
     long long ids[CHUNK];

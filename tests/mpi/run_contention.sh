@@ -7,6 +7,8 @@
 #    equal the contention = off run. Expected times come from SimGrid's own
 #    answers (seshat-sgroute route / transfer), as in run_simgrid.sh.
 #    A 1 MiB MPI_Sendrecv both ways costs the one-way time: full duplex.
+#    Binomial (64 KiB) and pipelined (1 MiB) broadcasts on the crossbar:
+#    a member's eager sends go round after round (closed forms below).
 # 2. The stress patterns of tests/mpi/cn_stress.c (wildcard receives,
 #    rings, all-to-all, nonblocking storms, collectives, communicators, a
 #    late rank), 8 ranks, contention = off: ok on the relay path, and the
@@ -186,6 +188,51 @@ exchange() {
 exchange "$FT" node-0 node-4     # across the spines
 exchange "$FT" node-0 node-1     # inside a leaf
 exchange "$PLAT/crossbar.xml" node-0 node-1
+
+# Broadcasts whose members send eager messages in successive rounds, on
+# the crossbar (every route lat, bw; one private link per host), o = g =
+# 0, 4 ranks: a member's send of round k+1 enters the network once its
+# round-k sends have left its link (Open MPI's trees and pipelines send
+# child after child, segment after segment), so nothing shares a link.
+# T = n / bw; each completion is rounded to the ns, and a send released
+# by one starts at that ns (awk below does the same).
+#  binomial, 64 KiB: 0 -> 2 ends at lat + T; 0 -> 1 follows it, ends at
+#    lat + 2T; 2 -> 3 leaves at lat + T, ends at 2 lat + 2T.
+#  pipeline, 1 MiB = 16 segments of 64 KiB down the chain 0-1-2-3:
+#    E_i(s) = max(E_(i-1)(s) + lat, E_i(s-1)) + T (E_-1 = 0): rank 3 has
+#    the last at 3 lat + (16 + 4 - 2) T.
+# (All sends of a member at once, as before: 0 -> 1 and 0 -> 2 share the
+# root's link; the 16 segments all leave the root together: 85386 ns
+# before rank 1 has the first.)
+read -r xl xbw < <("$SGR" "$PLAT/crossbar.xml" route node-0 node-1)
+bcast_want() {   # ALG BYTES: the four exits, rank 0 first
+    awk -v a="$1" -v n="$2" -v l="$xl" -v b="$xbw" '
+        function r(x) { return (x - int(x) >= 0.5) ? int(x) + 1 : int(x) }
+        BEGIN { L = l * 1e9; T = n * 1e9 / b
+            if (a == "binomial") {
+                e02 = r(L + T); e01 = r(e02 + T); e23 = r(e02 + L + T)
+                print 0, e01, e02, e23; exit }
+            nseg = n / 65536; T = 65536 * 1e9 / b
+            for (i = 0; i < 3; i++) prev[i] = 0
+            for (s = 0; s < nseg; s++) {
+                up = 0
+                for (i = 0; i < 3; i++) {
+                    st = up + L; if (prev[i] > st) st = prev[i]
+                    prev[i] = r(st + T); up = prev[i]
+                }
+            }
+            print 0, prev[0], prev[1], prev[2] }'
+}
+for spec in binomial:65536 pipeline:1048576; do
+    alg=${spec%%:*}; n=${spec#*:}
+    desc="contention bcast $alg $n B, 4 ranks, crossbar"
+    job "$desc" "$RUN" "${ON[@]}" "${PHYS[@]}" --set network.platform="$PLAT/crossbar.xml" \
+        --set collectives.bcast=$alg -np 4 -- "$T/coll_times" $n bcast || continue
+    got=$(awk '$1 == "RESULT" && $2 ~ /^bcast-/ { t[$3] = $4 } END { print t[0], t[1], t[2], t[3] }' "$OUT")
+    want=$(bcast_want $alg $n)
+    [ $rc -eq 0 ] && [ "$got" = "$want" ] && ok "$desc: exits $got ns, sends one round after another" ||
+        bad "$desc: exit $rc, exits '$got', expected $want (lat $xl s, bw $xbw B/s)"
+done
 
 fi # part phys
 

@@ -118,9 +118,10 @@ static double rate_of(int i)
         }
     return BW / (up > down ? up : down);
 }
-static void f_run(double t)
+/* Until t, or (step) the first completion before it. */
+static void f_advance(double t, int step_only)
 {
-    while (fnow < t) {
+    while (fnow < t && !(step_only && nfdone > 0)) {
         double step = t - fnow, rate[MAXQ];
         for (int i = 0; i < nff; i++)
             if (ff[i].live) {
@@ -145,6 +146,12 @@ static void f_run(double t)
         nff = k;
     }
 }
+static void f_run(double t) { f_advance(t, 0); }
+static double f_step(double t)
+{
+    f_advance(t, 1);   /* (the engine takes every completion after each run) */
+    return fnow;
+}
 static int f_take(long long *ids, double *times, int max)
 {
     int n = nfdone < max ? nfdone : max;
@@ -157,7 +164,7 @@ static int f_take(long long *ids, double *times, int max)
     return n;
 }
 static const seshat_sg_api fake = { f_init, f_count, f_name, f_index, f_route, NULL,
-                                    f_lf, f_start, f_run, f_take };
+                                    f_lf, f_start, f_run, f_take, f_step };
 
 /* ---- programs ---- */
 enum opk { OP_COMPUTE, OP_IRECV, OP_ISEND, OP_SEND, OP_WAIT, OP_WAITALL, OP_COLL, OP_SYNC,

@@ -24,7 +24,8 @@ static int index_of(const char *n)
             return i;
     return -1;
 }
-static const seshat_sg_api fake = { NULL, count, name, index_of, NULL, NULL, NULL, NULL, NULL, NULL };
+static const seshat_sg_api fake = { NULL, count, name, index_of, NULL, NULL, NULL, NULL, NULL, NULL,
+                                    NULL };
 
 static void place_names(const char *placement, int n, const char *want)
 {

@@ -181,6 +181,14 @@ void bridge_run_until(double t)
         engine->run_until(t);
 }
 
+double bridge_run_step(double t)
+{
+    finished.clear();
+    if (t > sg4::Engine::get_clock())
+        engine->run_until(t);   // returns at the date of a completion, if earlier
+    return sg4::Engine::get_clock();
+}
+
 int bridge_take_done(long long *ids, double *times, int max)
 {
     int n = 0;
@@ -195,7 +203,7 @@ int bridge_take_done(long long *ids, double *times, int max)
 const seshat_sg_api api = { bridge_init,      bridge_host_count,     bridge_host_name,
                             bridge_host_index, bridge_route,         bridge_transfer,
                             bridge_latency_factor, bridge_start_flow, bridge_run_until,
-                            bridge_take_done };
+                            bridge_take_done, bridge_run_step };
 } // namespace
 
 extern "C" const seshat_sg_api *seshat_sg_bridge(void) { return &api; }

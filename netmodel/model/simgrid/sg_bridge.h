@@ -43,6 +43,10 @@ typedef struct seshat_sg_api {
     /* Flows completed since the last call, in completion order: up to
      * `max` ids and times (s). Returns how many. */
     int (*take_done)(long long *ids, double *times, int max);
+    /* As run_until, but stop at the first completion before t, if any;
+     * returns the engine's clock (s). For a caller that must start a flow
+     * the moment another one ends. */
+    double (*run_step)(double t_s);
 } seshat_sg_api;
 
 /* The symbol the loaders look up. */
