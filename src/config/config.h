@@ -34,6 +34,9 @@ typedef enum {
 #define SESHAT_MODEL_NAME_MAX 32
 /* simulator.ranks = per-node:C: at most this many model ranks per node. */
 #define SESHAT_MAX_PER_NODE 64
+/* network.eager_limit with contention = on: at most what Open MPI's
+ * shared-memory transport buffers reliably (larger is refused). */
+#define SESHAT_CONTENTION_EAGER_MAX 65536
 
 /* [collectives] factors: the collectives a factor names, in the order of
  * seshat_coll_kind (netmodel/model/coll_sched.h) for the first 11, then
@@ -71,7 +74,8 @@ typedef struct seshat_config {
     double bandwidth_Bps;          /* bandwidth (bytes/s), > 0 */
     int64_t overhead_ns;           /* overhead (time), per send and per receive */
     int64_t gap_ns;                /* gap (time) between message injections */
-    int64_t eager_limit;           /* eager_limit (bytes) */
+    int64_t eager_limit;           /* eager_limit (bytes); <= SESHAT_CONTENTION_EAGER_MAX
+                                      with contention = on */
     char segments[512];            /* segments: piecewise "FROM:LATENCY:BANDWIDTH ..." */
     double latency_factor;         /* latency_factor, > 0 */
     double bandwidth_factor;       /* bandwidth_factor, > 0 */

@@ -463,6 +463,15 @@ static int validate(const seshat_config *cfg, char *err, size_t errlen)
             return fail(err, errlen, "network.segments: piece %d: expected a latency from 0ns "
                         "to 10s and a bandwidth from 1KB/s to 1000TB/s (at least 1KB/s times "
                         "network.bandwidth_factor)", i + 1);
+    /* Under contention a send the model calls eager must never wait in
+     * Open MPI (docs/models.md, "Contention"): seshat raises the
+     * shared-memory transport's eager limit to match, and that transport
+     * buffers up to 64 KiB reliably (at 256 KiB a send-send of two ranks
+     * hangs natively). */
+    if (cfg->sg_contention && cfg->eager_limit > SESHAT_CONTENTION_EAGER_MAX)
+        return fail(err, errlen, "network.eager_limit = %lld B: network.contention = on needs at "
+                    "most 64KiB (Open MPI's shared-memory transport does not buffer larger "
+                    "sends, which would then wait)", (long long)cfg->eager_limit);
     return 0;
 }
 

@@ -27,6 +27,7 @@ cases=(
   "zero model ranks|--set simulator.ranks=0|simulator.ranks"
   "negative cpu factor|--set simulator.cpu_factor=-2|simulator.cpu_factor"
   "bad size unit|--set network.eager_limit=12furlongs|network.eager_limit"
+  "eager_limit above 64KiB under contention|--set network.model=simgrid --set network.contention=on --set network.eager_limit=128KiB|network.eager_limit = 131072 B: network.contention = on needs at most 64KiB"
   "missing file|--config $dir/nonexistent.ini|nonexistent.ini"
   "unknown section in file|--config $dir/section.ini|nosuch"
   "unknown key in file|--config $dir/key.ini|latencyy"
