@@ -22,6 +22,20 @@ COMM_OUT = r"MPI_Comm\s*\*\s*\w+$"
 BLIND = gen.read_spec()["blind"]   # calls.spec: may wait for others, cannot poll
 
 
+def collective_sync(name, params, incomms):
+    """The synchronization before a calls.spec `collective` call: its
+    members meet first (the watchdog's barrier; under contention through
+    the model), on its communicator, or its window's or file's group."""
+    if incomms:
+        return "seshat_comm_sync(SESHAT_CALL_%s, seshat_comm_in(%s))" % (name, incomms[0])
+    for p in params:   # the handle, or a pointer to it (Win_free, File_close)
+        for kind in ("Win", "File"):
+            m = re.match(r"MPI_%s\s*(\*?)\s*\w+$" % kind, p)
+            if m:
+                return "seshat_%s_sync(%s%s)" % (kind.lower(), m.group(1), gen.param_name(p))
+    sys.exit("calls.spec: collective call %s has no communicator, window or file" % name)
+
+
 def wrapper(name, params, collective=()):
     args = ", ".join(params) or "void"
     call = ", ".join(("seshat_comm_in(%s)" % gen.param_name(p)) if re.match(COMM_IN, p)
@@ -40,9 +54,8 @@ def wrapper(name, params, collective=()):
     elif newcomms and incomms:
         out.append("    if (outer)\n        seshat_comm_sync(SESHAT_CALL_%s, seshat_comm_in(%s));\n"
                    % (name, incomms[0]))
-    elif incomms and gen.matches(name, collective):
-        out.append("    if (outer)\n        seshat_comm_meet(SESHAT_CALL_%s, seshat_comm_in(%s));\n"
-                   % (name, incomms[0]))
+    elif gen.matches(name, collective):
+        out.append("    if (outer)\n        %s;\n" % collective_sync(name, params, incomms))
     if gen.matches(name, BLIND):
         out.append("    if (outer)\n        seshat_watch_blind(SESHAT_CALL_%s);\n" % name)
     out.append("    int rc = seshat_real.%s(%s);\n" % (name, call))

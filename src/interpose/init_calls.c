@@ -54,18 +54,15 @@ void seshat_comm_sync(enum seshat_call_id call, MPI_Comm comm)
     }
 }
 
-void seshat_comm_meet(enum seshat_call_id call, MPI_Comm comm)
-{
-    seshat_comm *c = seshat_watch_ns && !seshat_rt.path->promises ? seshat_comm_lookup(comm)
-                                                                   : NULL;
-    if (c)
-        meet(call, c);
-}
-
 void seshat_comm_sync_group(MPI_Comm comm, MPI_Group group, int tag)
 {
-    seshat_promises_sync_group(seshat_comm_lookup(comm), group, tag);
+    const seshat_comm *c = seshat_comm_lookup(comm);
+    if (c)
+        seshat_promises_sync_group(c->id, group, tag);
 }
+
+void seshat_win_sync(MPI_Win win) { seshat_promises_sync_win(win); }
+void seshat_file_sync(MPI_File fh) { seshat_promises_sync_file(fh); }
 
 /* contention = on: a rank must never wait inside a real send that the
  * model counts as eager (docs/models.md, "Contention"), so Open MPI's

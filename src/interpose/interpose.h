@@ -121,13 +121,15 @@ void seshat_comm_created(enum seshat_call_id call, MPI_Comm c);
  * never comes: through the model under contention (coll.h), in a barrier
  * the watchdog sees when it is on (naming the call), not at all otherwise. */
 void seshat_comm_sync(enum seshat_call_id call, MPI_Comm comm);
-/* Before an unmodeled call every member of comm makes (calls.spec,
- * `collective`): with the watchdog on (not under contention), the same
- * barrier it sees. */
-void seshat_comm_meet(enum seshat_call_id call, MPI_Comm comm);
 /* MPI_Comm_create_group: under contention its group, which only its
  * members call, synchronizes through the model (promises.h). */
 void seshat_comm_sync_group(MPI_Comm comm, MPI_Group group, int tag);
+/* Before an unmodeled call every member of comm makes (calls.spec
+ * `collective`): seshat_comm_sync. One on a window's or a file's group:
+ * under contention the same for that group (no barrier for the watchdog:
+ * no communicator to meet on). */
+void seshat_win_sync(MPI_Win win);
+void seshat_file_sync(MPI_File fh);
 
 /* Whether a completion call that returned rc completed the request it
  * names (`after`: the handle the call left). A failed operation is still

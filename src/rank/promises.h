@@ -41,9 +41,14 @@ void seshat_answer_taken(void);
  * synchronizes without a schedule the model runs. The contended path's
  * sync_enter (path.h); returns 1. */
 int seshat_promises_sync_enter(seshat_comm *c, int32_t seq);
-/* The same for MPI_Comm_create_group's group (of the parent's members;
- * the tag is the call's), which only its members call: every member
- * leaves at the last entry (group_sync.c). No-op unless contention. */
-void seshat_promises_sync_group(const seshat_comm *parent, MPI_Group group, int tag);
+/* The same for a group that is no communicator seshat knows, which only
+ * its members call: MPI_Comm_create_group's (salt: the parent's id; tag:
+ * the call's). Every member leaves at the last entry (group_sync.c).
+ * No-op unless contention. */
+void seshat_promises_sync_group(int32_t salt, MPI_Group group, int tag);
+/* ... and a window's or a file's group, before a call collective over it
+ * (MPI_Win_fence, MPI_File_write_all, ...). */
+void seshat_promises_sync_win(MPI_Win win);
+void seshat_promises_sync_file(MPI_File fh);
 
 #endif

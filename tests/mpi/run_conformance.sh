@@ -7,6 +7,9 @@
 # the native run must end on every rank ("done") with no check failing.
 # CONFORMANCE=name[,name] runs only those programs. Programs run
 # SESHAT_CONF_JOBS (3) at a time: a job mostly waits for its launch.
+# SESHAT_CONF_VARIANTS="direct 1,relay 1,..." chooses the seshat runs
+# ("path K"); "contention 1" is network.contention = on (SimGrid, the
+# shipped fat tree), e.g. SESHAT_CONF_VARIANTS="contention 1".
 cd "$(dirname "$0")/../.." || exit 1
 . tests/mpi/lib.sh
 TIMEOUT=${SESHAT_CONF_TIMEOUT:-30}
@@ -31,12 +34,16 @@ conform() {
         if [ "$rc" -ne 0 ] || [ "$ndone" -ne "$np" ] || grep -q ' FAIL$' "$EXP"; then
             bad "$desc: exit $rc, $ndone of $np ranks done, $(grep -c ' FAIL$' "$EXP") checks failed"
         else
-            for variant in "direct 1" "relay 1" "direct 2" "relay 2" "relay 1 0"; do
+            IFS=, read -ra variants <<<"${SESHAT_CONF_VARIANTS:-direct 1,relay 1,direct 2,relay 2,relay 1 0}"
+            for variant in "${variants[@]}"; do
                 set -- $variant
                 desc="$name under seshat ($1, K=$2${3:+, watchdog $3})"
                 trace=(); [ "$variant" = "direct 1" ] && trace=(--trace "$TR/$name")
                 [ -n "$3" ] && trace+=(--set simulator.watchdog=$3)
-                job "$desc" "$RUN" --set network.path=$1 --set simulator.ranks=$2 "${trace[@]}" \
+                path=(--set network.path=$1)
+                [ "$1" = contention ] && path=(--set network.path=relay --set network.model=simgrid
+                    --set network.contention=on --set network.platform=config/platforms/fat_tree.xml)
+                job "$desc" "$RUN" "${path[@]}" --set simulator.ranks=$2 "${trace[@]}" \
                     --set report.summary=false -np "$np" -- "$C/$name" || continue
                 results >"$GOT"
                 if [ "$rc" -eq 0 ] && cmp -s "$EXP" "$GOT"; then
@@ -70,7 +77,7 @@ done
 
 # Breadth: every communicator- or request-taking call of the wrapper table
 # appears in the corpus's own traces, but the known, documented ones.
-if [ -z "$CONFORMANCE" ]; then
+if [ -z "$CONFORMANCE" ] && [ -z "$SESHAT_CONF_VARIANTS" ]; then
     desc="conformance coverage"
     for d in "$TR"/*/; do "$BUILD/bin/seshat-trace" dump "$d"; done 2>/dev/null |
         grep -o 'enter MPI_[A-Za-z0-9_]*' | cut -c7- | sort -u >"$GOT"

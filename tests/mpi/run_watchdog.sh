@@ -18,9 +18,12 @@
 #    under contention, where such calls are not watched);
 #  - compute 6: rank 1 busy-works 6 s of wall time, rank 0 waits in
 #    MPI_Recv; watchdog 3 s: finishes, exit 0.
-#  - fence: rank 0 sends to rank 1 and enters MPI_Win_fence (a real call
-#    seshat cannot poll), rank 1 receives first: finishes on the direct and
-#    relay paths; under contention rank 1 waits for the engine, which
+#  - fence: rank 0 sends to rank 1 and enters MPI_Win_fence, rank 1
+#    receives first: finishes on every path (under contention the fence
+#    synchronizes through the model first).
+#  - pscw: the same with MPI_Win_start/complete against post/wait (real
+#    calls seshat cannot poll, not synchronized): finishes on the direct
+#    and relay paths; under contention rank 1 waits for the engine, which
 #    waits for rank 0's next report: the verdict names rank 0's call.
 # parts: direct relay contention
 cd "$(dirname "$0")/../.." || exit 1
@@ -99,14 +102,16 @@ for p in $PATHS; do
     [ $p = contention ] && grep -qF "engine clock" "$OUT" && ok "$desc: the engine's clock is shown" ||
         { [ $p = contention ] && bad "$desc: no 'engine clock' in the model rank's line"; }
     if [ $p = contention ]; then
-        hang "watchdog fence ($p)" fence \
-            "watchdog: rank 0 is inside MPI_Win_fence (a real call seshat cannot watch)" \
+        hang "watchdog pscw ($p)" pscw \
+            "watchdog: rank 0 is inside MPI_Win_start (a real call seshat cannot watch)" \
             "watchdog: rank 1 waits in MPI_Recv (peer 0, tag 9, comm MPI_COMM_WORLD)"
-    else
-        desc="watchdog fence ($p)"
-        job "$desc" "$RUN" "${cfg[@]}" -np 2 -- "$W" fence &&
-            { [ $rc -eq 0 ] && grep -qx ok "$OUT" && ok "$desc: finished" || bad "$desc: exit $rc"; }
     fi
+    for mode in fence pscw; do
+        [ $p = contention ] && [ $mode = pscw ] && continue
+        desc="watchdog $mode ($p)"
+        job "$desc" "$RUN" "${cfg[@]}" -np 2 -- "$W" $mode &&
+            { [ $rc -eq 0 ] && grep -qx ok "$OUT" && ok "$desc: finished" || bad "$desc: exit $rc"; }
+    done
     desc="watchdog compute 6 s > limit ${WD} s ($p)"
     t0=$SECONDS
     if job "$desc" "$RUN" "${cfg[@]}" -np 2 -- "$W" compute 6; then

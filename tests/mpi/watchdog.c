@@ -14,10 +14,15 @@
  *   compute S  rank 1 busy-works S seconds of wall time, then sends to
  *              rank 0, which waits in MPI_Recv meanwhile: not a hang.
  *   fence      rank 0 starts a 1 KiB send to rank 1 and enters MPI_Win_fence,
- *              rank 1 receives it, then enters the fence: fine natively;
- *              under contention the engine waits for rank 0's next report
- *              (its time is not final before) while rank 0 sits in a real
- *              call seshat cannot watch: a hang the watchdog must name.
+ *              rank 1 receives it, then enters the fence: fine natively,
+ *              and under contention (the fence synchronizes through the
+ *              model first).
+ *   pscw       the same with MPI_Win_start/MPI_Win_complete on rank 0 and
+ *              MPI_Win_post/MPI_Win_wait on rank 1, which seshat does not
+ *              synchronize: under contention the engine waits for rank
+ *              0's next report (the message's time is not final before)
+ *              while rank 0 sits in a real call seshat cannot watch: a
+ *              hang the watchdog must name (rank 0 waits in MPI_Win_start).
  * Prints "ok" (rank 0) when it finishes. */
 #include <mpi.h>
 #include <stdio.h>
@@ -99,7 +104,7 @@ int main(int argc, char **argv)
             if (in[0] != 1)
                 MPI_Abort(MPI_COMM_WORLD, 1);
         }
-    } else if (!strcmp(mode, "fence")) {
+    } else if (!strcmp(mode, "fence") || !strcmp(mode, "pscw")) {
         MPI_Win win;
         char msg[1024] = { 0 };
         MPI_Win_create(in, sizeof in, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &win);
@@ -108,13 +113,27 @@ int main(int argc, char **argv)
             MPI_Isend(msg, sizeof msg, MPI_BYTE, 1, 9, MPI_COMM_WORLD, &r);
         else if (rank == 1)
             MPI_Recv(msg, sizeof msg, MPI_BYTE, 0, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        MPI_Win_fence(0, win);
+        if (!strcmp(mode, "fence")) {
+            MPI_Win_fence(0, win);
+        } else {
+            MPI_Group world, peer;
+            MPI_Comm_group(MPI_COMM_WORLD, &world);
+            MPI_Group_incl(world, 1, &other, &peer);
+            if (rank == 0) {
+                MPI_Win_start(peer, 0, win);
+                MPI_Win_complete(win);
+            } else if (rank == 1) {
+                MPI_Win_post(peer, 0, win);
+                MPI_Win_wait(win);
+            }
+            MPI_Group_free(&peer);
+            MPI_Group_free(&world);
+        }
         MPI_Wait(&r, MPI_STATUS_IGNORE);
         MPI_Win_free(&win);
     } else {
         if (rank == 0)
-            fprintf(stderr, "usage: watchdog sendsend | norecv | collskip | splitskip | winskip | fence | compute SECONDS
-");
+            fprintf(stderr, "usage: watchdog sendsend | norecv | collskip | splitskip | winskip | fence | pscw | compute SECONDS\n");
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
     MPI_Barrier(MPI_COMM_WORLD);
