@@ -245,6 +245,10 @@ int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler eh)
 static int comm_release(enum seshat_call_id id, int (*real)(MPI_Comm *), MPI_Comm *comm)
 {
     int outer = seshat_enter(id);
+    /* MPI_Comm_disconnect waits for the other members: under contention
+     * they synchronize through the model first (as creation does) */
+    if (outer && comm && id == SESHAT_CALL_Comm_disconnect)
+        seshat_comm_sync(id, *comm);
     if (outer && comm)
         seshat_comm_unregister(*comm);
     int rc = real(comm);
@@ -281,6 +285,14 @@ int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
         op->comm = c;
         op->done = seshat_clock_now();   /* no trace identity: not a message */
         seshat_comm_idup_post(op, c, *newcomm);
+        /* contention: the members synchronize through the model, entered
+         * now, left at completion (request_calls.c): else a member waiting
+         * for the idup holds the engine back while another waits for it */
+        if (seshat_path_sync_enter(c, c->coll_seq)) {
+            op->synced = 1;
+            op->sync_comm = c->id;
+            op->seq = c->coll_seq++;
+        }
     }
     if (outer)
         seshat_leave(SESHAT_CALL_Comm_idup);

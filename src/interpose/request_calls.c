@@ -7,6 +7,7 @@
 
 #include "interpose/interpose.h"
 #include "rank/coll.h"
+#include "rank/inbox.h"
 #include "rank/path.h"
 #include "rank/progress.h"
 
@@ -56,7 +57,8 @@ static int unknown(seshat_op *op)
     if (!op || !op->active)
         return 0;
     if (op->is_coll)
-        return op->coll && !seshat_coll_ready(op);
+        return (op->coll && !seshat_coll_ready(op)) ||
+               (op->synced && !seshat_inbox_has(-1, op->sync_comm, op->seq));
     if (op->is_send)
         return !seshat_send_ready(op);
     return !op->matched || !seshat_recv_poll(op);
@@ -76,6 +78,12 @@ static int resolvable(seshat_op *op, MPI_Status *st)
 static seshat_vtime completion_of(seshat_op *op, MPI_Status *st)
 {
     if (op->is_coll) {
+        if (op->synced) {
+            seshat_vtime t = seshat_progress_answer(-1, op->sync_comm, op->seq, 1).arrival;
+            op->synced = 0;
+            if (t > op->done)
+                op->done = t;
+        }
         seshat_comm_idup_finish(op);
         return op->coll ? seshat_coll_finish(op) : op->done;
     }

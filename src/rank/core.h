@@ -191,6 +191,11 @@ typedef struct seshat_op {
     int is_coll;
     struct seshat_coll_pending *coll;
     struct seshat_idup *idup;   /* a pending MPI_Comm_idup (is_coll, no coll) */
+    /* contention: a synchronization through the model is out for it (an
+     * MPI_Comm_idup, as a blocking creation): its answer is (-1,
+     * sync_comm, seq), its exit the completion's earliest time */
+    int synced;
+    int32_t sync_comm;
 } seshat_op;
 
 /* Start a send: charge overhead, send the envelope. The real data send is

@@ -24,7 +24,8 @@
 #    on periodic rings of 1 and 2 ranks (the blocks came swapped), several
 #    synchronous or rendezvous sends outstanding to one peer (hung);
 #    MPI_Comm_create_group while a member waits for the engine (hung);
-#    RMA and MPI-IO (fences, collective I/O: hung inside them).
+#    RMA and MPI-IO (fences, collective I/O: hung inside them); MPI_Comm_idup
+#    waited for while a member waits for the engine, MPI_Comm_disconnect (hung).
 # parts: phys stress1 stress2 rings conform
 cd "$(dirname "$0")/../.." || exit 1
 . tests/mpi/lib.sh
@@ -361,7 +362,7 @@ if part conform; then
 C="$BUILD/tests/conformance"
 root=""; [ "$(id -u)" -eq 0 ] && root=--allow-run-as-root
 conf_lines() { grep -a '^C [0-9]' "$OUT" | sort -s -k2,2n; }
-for name in repeat create_group io rma; do
+for name in repeat create_group io rma nbc comm; do
     np=$(grep -m1 -o 'conformance-np: [0-9]*' "tests/conformance/$name.c" | awk '{print $2}')
     desc="conformance $name native"
     job "$desc" mpirun --oversubscribe $root "${MPIRUN_ENV[@]}" -np "$np" "$C/$name" || continue
