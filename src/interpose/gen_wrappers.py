@@ -56,7 +56,7 @@ def wrapper(name, params, collective=()):
                    % (name, incomms[0]))
     elif gen.matches(name, collective):
         out.append("    if (outer)\n        %s;\n" % collective_sync(name, params, incomms))
-    if gen.matches(name, BLIND):
+    if gen.matches(name, BLIND) and not gen.matches(name, collective):
         out.append("    if (outer)\n        seshat_watch_blind(SESHAT_CALL_%s);\n" % name)
     out.append("    int rc = seshat_real.%s(%s);\n" % (name, call))
     for c in newcomms:

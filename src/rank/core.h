@@ -267,7 +267,8 @@ void seshat_watch_inner(const char *what);
 int seshat_watch_wait(MPI_Request *req, const char *what);
 void seshat_watch_leave(void);     /* the wrapper returns to the program */
 /* About to enter `call`, a real call that may wait for other ranks and
- * cannot poll (calls.spec `blind`): with the watchdog on, say so now. */
+ * cannot poll (calls.spec `blind`): with the watchdog on, under
+ * contention, say so now. */
 void seshat_watch_blind(enum seshat_call_id call);
 void seshat_watch_final(void);     /* MPI_Finalize: this rank waits for good */
 

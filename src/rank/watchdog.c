@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "rank/core.h"
+#include "rank/path.h"
 
 int64_t seshat_watch_ns;
 int seshat_watch_dirty;
@@ -196,11 +197,15 @@ void seshat_watch_idle(void)
 }
 
 /* One note per call (and one on return): the rank cannot say it later,
- * it does not poll inside. The model rank waits for the limit itself. */
+ * it does not poll inside. The model rank waits for the limit itself.
+ * Under contention only: there such a call can hang the run while the
+ * others wait for the engine (docs/models.md); elsewhere the two notes
+ * (tens of microseconds per call, measured on MPI_Win_start loops) would
+ * buy nothing the program's own hang would not show. */
 void seshat_watch_blind(enum seshat_call_id call)
 {
     char line[220];
-    if (!seshat_watch_ns)
+    if (!seshat_watch_ns || !seshat_rt.path->promises)
         return;
     snprintf(line, sizeof line, "rank %d is inside %s (a real call seshat cannot watch), "
              "virtual time %.9f s", seshat_rt.world_rank, seshat_call_names[call],
