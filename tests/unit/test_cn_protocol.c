@@ -168,7 +168,7 @@ static const seshat_sg_api fake = { f_init, f_count, f_name, f_index, f_route, N
 
 /* ---- programs ---- */
 enum opk { OP_COMPUTE, OP_IRECV, OP_ISEND, OP_SEND, OP_WAIT, OP_WAITALL, OP_COLL, OP_SYNC,
-           OP_RECV };
+           OP_RECV, OP_ISYNC, OP_WAITSYNC };
 struct op { enum opk k; int peer, tag, req, kind; int64_t bytes; };
 static struct op prog[MAXR][MAXOPS];
 static int nops[MAXR], nreq[MAXR];
@@ -262,7 +262,14 @@ static void gen_program(void)
     for (int ph = 0; ph < phases; ph++) {
         int what = rn(10);
         if (what < 6) {
+            /* sometimes inside a synchronization entered at its start and
+             * left at its end (MPI_Comm_idup ... MPI_Wait) */
+            int nb = rn(4) == 0;
+            for (int r = 0; nb && r < P; r++)
+                add(r, (struct op){ OP_ISYNC, 0, 0, 0, 0, 0 });
             gen_p2p_phase(ph);
+            for (int r = 0; nb && r < P; r++)
+                add(r, (struct op){ OP_WAITSYNC, 0, 0, 0, 0, 0 });
         } else if (what < 8) {
             static const int kinds[] = { SESHAT_COLL_ALLREDUCE, SESHAT_COLL_BARRIER,
                                          SESHAT_COLL_BCAST, SESHAT_COLL_ALLTOALL };
@@ -302,7 +309,7 @@ struct req {
     int own;                    /* a blocking receive: the waiter's filter, not the table */
 };
 struct rank {
-    int pc, finished, coll_entered, coll_seq, sync_seq;
+    int pc, finished, coll_entered, coll_seq, sync_seq, isync_seq;
     int64_t clock, nic, coll_ans;
     struct req q[MAXOPS];
     int post_order[MAXOPS], nposted;   /* receives not done, in posting order */
@@ -675,6 +682,32 @@ again:
             if (ok)
                 for (int i = o->req; i < (int)o->bytes; i++)
                     complete(r, i);
+            break;
+        case OP_ISYNC: {   /* entered now, its answer taken at OP_WAITSYNC */
+            seshat_coll_entry e = { 0 };
+            e.comm_id = 2;
+            e.seq = ++k->isync_seq;
+            e.p = P;
+            e.rank = r;
+            e.kind = SESHAT_COLL_SYNC;
+            e.world = r;
+            e.entry = k->clock;
+            e.floor = floor_of(k);
+            struct ctl c = { .type = C_COLL };
+            c.c = e;
+            to_model(r, c);
+            k->block_sent = 0;
+            break;
+        }
+        case OP_WAITSYNC:
+            ok = 0;
+            for (int i = 0; i < k->ninbox; i++)
+                if (k->inbox[i].type == SESHAT_ANS_COLL && k->inbox[i].comm_id == 2 &&
+                    k->inbox[i].tag == k->isync_seq) {
+                    k->clock = max64(k->clock, take(k, i).arrival);
+                    ok = 1;
+                    break;
+                }
             break;
         case OP_COLL:
         case OP_SYNC:
