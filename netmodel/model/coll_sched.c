@@ -418,10 +418,24 @@ static void run_reduce(seshat_rounds *R, const seshat_coll *c, enum seshat_coll_
     else binomial_up(R, c, 0);
 }
 
+/* Elements in an n-byte buffer: the schedule knows bytes, not the
+ * datatype; taken as 8-byte elements (4 or 1 when n is no multiple). */
+static int64_t elements(int64_t n)
+{
+    return n % 8 == 0 ? n / 8 : n % 4 == 0 ? n / 4 : n;
+}
+
 static void run_allreduce(seshat_rounds *R, const seshat_coll *c, enum seshat_coll_alg a)
 {
     int p = c->p;
     int64_t n = c->bytes;
+    /* Open MPI's ring needs an element per member and runs recursive
+     * doubling below that; its Rabenseifner needs one per member of the
+     * power-of-two group and runs the linear allreduce below. */
+    if (a == SESHAT_ALG_RING && n > 0 && elements(n) < p)
+        a = SESHAT_ALG_RECURSIVE_DOUBLING;
+    if (a == SESHAT_ALG_RABENSEIFNER && n > 0 && elements(n) < pow2_floor(p))
+        a = SESHAT_ALG_LINEAR;
     if (a == SESHAT_ALG_RING) ring(R, p, (n + p - 1) / p, 2);
     else if (a == SESHAT_ALG_RABENSEIFNER) rabenseifner(R, p, n);
     else if (a == SESHAT_ALG_LINEAR) { linear_in(R, c); linear_out(R, c); }

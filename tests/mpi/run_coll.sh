@@ -25,25 +25,26 @@ exits() {
 # (all to 0, 0 to all: 0 leaves at L, the others at 2L); an 8-byte bcast
 # and reduce by the binary heap (0 -> 1, 2 with its NIC n G apart, 1 -> 3
 # [-> 4]; the reduce leaves first); an 8-byte allreduce (below 16 B) by the
-# ring: 2(p-1) rounds of ceil(8/p) = 2 B; linear alltoall (p-2) n G + w;
+# ring, which with fewer elements than ranks runs recursive doubling (2w;
+# 5 ranks: rank 4 folds into rank 0, 3w); linear alltoall (p-2) n G + w;
 # linear scan chain. 1 MiB allreduce by Rabenseifner, every step
 # rendezvous (3L + bytes): 4 ranks: halves of 512 and 256 KiB and back.
 exits 4 8 barrier "5000 10000 10000 10000"
 exits 4 8 bcast "8 5008 5016 10016"
 exits 4 8 reduce "10016 5008 0 0"
-exits 4 8 allreduce "30012 30012 30012 30012"
+exits 4 8 allreduce "10016 10016 10016 10016"
 exits 4 8 alltoall "5024 5024 5024 5024"
 exits 4 8 scan "0 5008 10016 15024"
 r4=$((2 * (15000 + 524288) + 2 * (15000 + 262144)))
 exits 4 1048576 allreduce "$r4 $r4 $r4 $r4"
-# 5 ranks: the same, 4 rounds of the ring more; Rabenseifner's fold: ranks
+# 5 ranks: the same; Rabenseifner's fold: ranks
 # 0 and 1 swap halves (h = 3L + 512 KiB) and 1 returns its half (h), then
 # 0, 2, 3, 4 run the 4-rank schedule (2 units later for 0, 2: 0 joins at
 # 2h) and 0 sends the whole MiB to 1 (3L + 1 MiB).
 exits 5 8 barrier "5000 10000 10000 10000 10000"
 exits 5 8 bcast "8 5016 5016 10016 10024"
 exits 5 8 reduce "10016 5008 0 0 0"
-exits 5 8 allreduce "40016 40016 40016 40016 40016"
+exits 5 8 allreduce "15024 10016 10016 10024 15024"
 exits 5 8 alltoall "5032 5032 5032 5032 5032"
 exits 5 8 scan "0 5008 10016 15024 20032"
 h=$((15000 + 524288)); g5=$((2 * h + r4)); r5=$((g5 + 15000 + 1048576))
@@ -54,7 +55,7 @@ exits 5 1048576 allreduce "$r5 $r5 $g5 $g5 $g5"
 exits 4 8 skewed_barrier "320000 325000 325000 325000"
 exits 5 8 skewed_barrier "420000 425000 425000 425000 425000"
 # Nonblocking allreduce overlapped with a 115 us delay: Wait returns at the
-# delay's end, the collective having completed earlier (the 8-byte ring: 6 or 8 rounds).
+# delay's end, the collective having completed earlier (2w or 3w).
 exits 4 8 ioverlap "115000 115000 115000 115000"
 exits 5 8 ioverlap "115000 115000 115000 115000 115000"
 # Sub-communicators time for their own size (2): one exchange, w.
@@ -108,7 +109,7 @@ for path in direct relay; do
     job "$desc" "$RUN" "${BASE[@]}" --set network.path=$path -np 4 -- "$T/coll_twin_f" || continue
     f_out=$(grep '^RESULT' "$OUT" | sort)
     if [ "$c_out" = "$f_out" ] && [ "$(grep -c 'twin-check [0-3] 0$' <<<"$f_out")" = 4 ] &&
-       grep -q '^RESULT twin-allreduce 3 30012$' <<<"$f_out"; then
+       grep -q '^RESULT twin-allreduce 3 10016$' <<<"$f_out"; then
         ok "$desc: MPI_ALLREDUCE, MPI_BCAST, MPI_COMM_SPLIT, MPI_CART_CREATE as in C"
     else bad "$desc: Fortran and C differ"; diff <(echo "$c_out") <(echo "$f_out") | head -5; fi
 done

@@ -107,6 +107,22 @@ static void ompi41(void **state)
     EXPECT(REDUCE_SCATTER, RECURSIVE_HALVING, 4, 2, 2, 2, 2);
     EXPECT(REDUCE_SCATTER, RECURSIVE_HALVING, 3, 2, 1, 2);  /* 0 folds into 1, gets its block back */
     EXPECT(BCAST, SCATTER_ALLGATHER, 4, 0, 1, 1, 1);        /* 0 B < p: linear */
+    /* Open MPI's ring with fewer elements than members is recursive
+     * doubling (8 B on 4 members: 2 rounds of w = L + 8 ns), its
+     * Rabenseifner below one element per member of the power of two linear */
+    seshat_model m = model(0);
+    seshat_coll c = { SESHAT_COLL_ALLREDUCE, SESHAT_ALG_RING, 4, 0, 8, 1.0, 0 };
+    seshat_vtime entry[4] = { 0 }, exit[4];
+    assert_int_equal(seshat_coll_eval(&m, &c, entry, exit), 0);
+    for (int r = 0; r < 4; r++)
+        assert_int_equal(exit[r], 2 * (L + 8));
+    c.bytes = 32;                                           /* 4 elements: the ring */
+    assert_int_equal(seshat_coll_eval(&m, &c, entry, exit), 0);
+    assert_int_equal(exit[0], 6 * (L + 8));
+    c.alg = SESHAT_ALG_RABENSEIFNER;
+    c.bytes = 24;                                           /* 3 elements < 4: linear */
+    assert_int_equal(seshat_coll_eval(&m, &c, entry, exit), 0);
+    assert_int_equal(exit[0], L + 24 + 2 * 24);             /* 0: in at L + nG, its third send out 2 nG later */
 }
 
 static void overhead_and_factor(void **state)
