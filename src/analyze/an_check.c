@@ -89,7 +89,7 @@ static int defs_sane(dictionary *ini, const char *path, int nranks, const char *
     else if (strcmp(comms, "none") && seshat_rankset_check(comms))
         snprintf(err, errlen, "%s: [trace] comms = '%s': expected all or a list like 0-3,8", path,
                  comms);
-    else if (seshat_parse_bytes(minb, &a))
+    else if (minb[strspn(minb, "0123456789")] && seshat_parse_bytes(minb, &a))   /* written as a number */
         snprintf(err, errlen, "%s: [trace] min_bytes = '%s': expected a size", path, minb);
     else
         return 0;

@@ -22,6 +22,7 @@
 #include "calibrate/calib_measure.h"
 #include "calibrate/calib_preset.h"
 #include "common/job.h"
+#include "common/safe_write.h"
 #include "common/version.h"
 #include "config/config.h"
 
@@ -128,20 +129,16 @@ static int measure_main(int argc, char **argv, const opts *o)
     return rc ? 1 : 0;
 }
 
-/* The launcher's working directory (native.txt, seshat.txt): removed at
- * exit and when a signal ends the job. */
+/* The launcher's working directory (native.txt, seshat.txt, and the
+ * temporary file of a measurement a signal cut short, common/safe_write.h):
+ * removed with all it holds at exit and when a signal ends the job. */
 static char workdir[PATH_MAX];
 
 static void remove_workdir(void)
 {
-    char p[PATH_MAX + 16];
     if (!workdir[0])
         return;
-    snprintf(p, sizeof p, "%s/native.txt", workdir);
-    unlink(p);
-    snprintf(p, sizeof p, "%s/seshat.txt", workdir);
-    unlink(p);
-    rmdir(workdir);
+    seshat_sw_dir_abort(workdir);
     workdir[0] = 0;
 }
 

@@ -13,6 +13,7 @@
  * location", "calling context"). Calling functions are regions of their
  * own, with their file and the lines of their calls. */
 #include <otf2/otf2.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -714,6 +715,30 @@ static void mark_whole(const char *dir, OTF2_Archive *a, const seshat_otf2_probl
     }
 }
 
+/* OTF2 reports a failed write (a full disk) to its error callback and
+ * may still close the archive with success: the first error is kept and
+ * fails the export. */
+typedef struct {
+    int failed;
+    char msg[512];
+} otf2_errors;
+
+static OTF2_ErrorCode on_otf2_error(void *data, const char *file, uint64_t line,
+                                    const char *function, OTF2_ErrorCode code, const char *fmt,
+                                    va_list va)
+{
+    (void)file;
+    (void)line;
+    (void)function;
+    otf2_errors *e = data;
+    if (!e->failed++) {
+        int k = snprintf(e->msg, sizeof e->msg, "%s: ", OTF2_Error_GetName(code));
+        if (fmt && k > 0 && (size_t)k < sizeof e->msg)
+            vsnprintf(e->msg + k, sizeof e->msg - (size_t)k, fmt, va);
+    }
+    return code;
+}
+
 int seshat_export_otf2(const char *dir, int n, const char *out, const seshat_otf2_problems *problems)
 {
     seshat_tcalls calls;
@@ -733,10 +758,13 @@ int seshat_export_otf2(const char *dir, int n, const char *out, const seshat_otf
         seshat_tcalls_free(&calls);
         return 1;
     }
+    otf2_errors oe = { 0, "" };
+    OTF2_ErrorCallback old_cb = OTF2_Error_RegisterCallback(on_otf2_error, &oe);
     OTF2_Archive *a = OTF2_Archive_Open(tmp, "traces", OTF2_FILEMODE_WRITE, 1024 * 1024,
                                         4 * 1024 * 1024, OTF2_SUBSTRATE_POSIX,
                                         OTF2_COMPRESSION_NONE);
     if (!a) {
+        OTF2_Error_RegisterCallback(old_cb, NULL);
         fprintf(stderr, "seshat-trace: %s: cannot create the OTF2 archive\n", out);
         seshat_sw_dir_abort(tmp);
         seshat_tcalls_free(&calls);
@@ -779,9 +807,10 @@ int seshat_export_otf2(const char *dir, int n, const char *out, const seshat_otf
     free(ps.wh.scl);
     free(ps.wh.ufn);
     free(ps.wh.ctx);
-    if (rc != OTF2_SUCCESS) {
+    OTF2_Error_RegisterCallback(old_cb, NULL);
+    if (rc != OTF2_SUCCESS || oe.failed) {
         fprintf(stderr, "seshat-trace: %s: %s (an earlier export there is unchanged)\n", out,
-                OTF2_Error_GetName(rc));
+                oe.failed ? oe.msg : OTF2_Error_GetName(rc));
         seshat_sw_dir_abort(tmp);
         return 1;
     }
