@@ -100,6 +100,42 @@ check wildcard_any 3 \
     "no plain late sender left|$P['late_sender']['total'] - $P['late_sender_wrong_order']['total']|=0.0" \
     "no same-source wrong order|$P['late_sender_wrong_order_same_source']['total']|=0.0"
 
+# Root causes (delay costs, docs/patterns.md), W = 2D. rc K FIELD: field
+# of the K-th root cause; rcomp R: rank R's computation cause as
+# [direct, propagated, cost] in ns.
+rc() { echo "a['root_causes'][$1]['$2']"; }
+rcomp() { echo "[round(c[k] * 1e9) for c in a['root_causes'] if c['rank'] == $1 and c['kind'] == 'computation' for k in ('direct', 'propagated', 'cost')]"; }
+# A chain 0 -> 1 -> 2 -> 3 where rank 0 computes W more: W waits on each
+# of ranks 1..3, (N-1) W = 3W caused by rank 0's computation: W direct
+# (rank 1), 2W propagated (through ranks 1 and 2).
+check chain 4 \
+    "top cause: rank 0|$(rc 0 rank)|=0" \
+    "top cause: computation|$(rc 0 kind)|=computation" \
+    "rank 0's computation: W direct, 2W propagated, 3W (ns)|$(rcomp 0)|=[2000000, 4000000, 6000000]" \
+    "delay_latesender at rank 0's computation (ns)|round(a['delay_costs']['delay_latesender']['per_callsite'][-1] * 1e9)|=2000000" \
+    "delay_latesender_longterm at computation (ns)|round(a['delay_costs']['delay_latesender_longterm']['per_callsite'][-1] * 1e9)|=4000000" \
+    "costs add up to the waits (ns)|round(sum(c['cost'] for c in a['root_causes']) * 1e9) == round($P['late_sender']['total'] * 1e9)|=True"
+# Rank 2 enters the allreduce W late: 3 ranks wait W, all short-term.
+check coll_delay 4 \
+    "rank 2's computation: 3W direct (ns)|$(rcomp 2)|=[6000000, 0, 6000000]" \
+    "delay_n2n (ns)|round(a['delay_costs']['delay_n2n']['total'] * 1e9)|=6000000" \
+    "the only cause|len(a['root_causes'])|=1"
+# Two independent causes, the larger first.
+check two_causes 4 \
+    "first: rank 2|$(rc 0 rank)|=2" \
+    "rank 2's computation (ns)|$(rcomp 2)|=[3000000, 0, 3000000]" \
+    "second: rank 0|$(rc 1 rank)|=0" \
+    "rank 0's computation (ns)|$(rcomp 0)|=[2000000, 0, 2000000]"
+# Rank 1's late receive (W) holds rank 0's Ssend, so rank 2 waits for
+# rank 0: W direct (Late Receiver) + W propagated (rank 2's Late Sender).
+check hidden_lr 3 \
+    "top cause: rank 1|$(rc 0 rank)|=1" \
+    "rank 1's computation (ns)|$(rcomp 1)|=[2000000, 2000000, 4000000]" \
+    "delay_latereceiver (ns)|round(a['delay_costs']['delay_latereceiver']['total'] * 1e9)|=2000000" \
+    "delay_latesender_longterm (ns)|round(a['delay_costs']['delay_latesender_longterm']['total'] * 1e9)|=2000000"
+grep -q "^root causes:" "$dir/chain.summary" && grep -A1 "^root causes:" "$dir/chain.summary" | grep -q "rank 0 .*computation.* 0.006" &&
+    ok "analyze chain: the summary opens with the root causes" || bad "analyze chain: summary root causes"
+
 # The exclusive values add up to the ranks' time.
 expr="abs(sum(sum(c for c in p['per_rank']) for n, p in $P.items() if p['parent'] is None) - sum(a['rank_time'])) < 1e-9"
 got=$(python3 "$J" "$dir/collectives/analysis.json" "$expr")
