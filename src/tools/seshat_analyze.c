@@ -17,6 +17,7 @@
 
 #include "analyze/an_check.h"
 #include "analyze/an_cpath.h"
+#include "analyze/an_delay.h"
 #include "analyze/an_local.h"
 #include "analyze/an_replay.h"
 #include "analyze/an_root.h"
@@ -326,8 +327,10 @@ int main(int argc, char **argv)
     seshat_analysis a;
     int failed = 0;
     int root = an_root_gather(&L, &d, MPI_COMM_WORLD, &a);
-    if (!o.no_cpath)
+    if (!o.no_cpath) {   /* the delay costs first: an_cpath consumes the waits */
+        an_delay(&L, o.dir, MPI_COMM_WORLD, &a);
         an_cpath(&L, o.dir, MPI_COMM_WORLD, &a);
+    }
     if (root) {
         if (o.model && read_whatif(&a, &o))
             fprintf(stderr, "seshat-analyze: --model: no what-if result in %s/whatif.txt "
