@@ -242,6 +242,8 @@ static void delays(FILE *f, const seshat_analysis *a)
         const seshat_root_cause *c = &a->root_causes[i];
         fprintf(f, "%s{\"rank\": %d, \"location\": ", i ? ",\n    " : "\n    ", c->rank);
         str(f, seshat_root_cause_location(a, c));
+        fputs(", \"callers\": ", f);
+        str(f, c->site < 0 || !a->sites[c->site].callers ? "" : a->sites[c->site].callers);
         fputs(", \"kind\": ", f);
         str(f, c->site < 0 ? "computation" : a->sites[c->site].function);
         fputs(", \"cost\": ", f);
