@@ -108,33 +108,34 @@ typedef struct seshat_msg {
  * definitions are in docs/patterns.md). Scalasca's metric tree and names:
  * X(id, json name, parent id, display name). Values sit on the leaves
  * (short-term and long-term cost per kind of wait state); a parent is the
- * sum of its children. */
+ * sum of its children. Scalasca has no delay metric for Early Scan: those
+ * are seshat's (seshat_*). */
 #define SESHAT_DELAYS(X)                                                                  \
     X(ALL, "delay", -1, "Delay costs")                                                    \
-    X(MPI, "delay_mpi", SESHAT_DL_ALL, "MPI delay costs")                                 \
-    X(P2P, "delay_p2p", SESHAT_DL_MPI, "Point-to-point delay costs")                      \
-    X(LS_AGG, "delay_latesender_aggregate", SESHAT_DL_P2P, "Late Sender delay costs")     \
+    X(MPI, "delay_mpi", SESHAT_DL_ALL, "MPI")                                 \
+    X(P2P, "delay_p2p", SESHAT_DL_MPI, "Point-to-point")                      \
+    X(LS_AGG, "delay_latesender_aggregate", SESHAT_DL_P2P, "Late Sender")     \
     X(LS, "delay_latesender", SESHAT_DL_LS_AGG, "Short-term")                             \
     X(LS_LT, "delay_latesender_longterm", SESHAT_DL_LS_AGG, "Long-term")                  \
-    X(LR_AGG, "delay_latereceiver_aggregate", SESHAT_DL_P2P, "Late Receiver delay costs") \
+    X(LR_AGG, "delay_latereceiver_aggregate", SESHAT_DL_P2P, "Late Receiver") \
     X(LR, "delay_latereceiver", SESHAT_DL_LR_AGG, "Short-term")                           \
     X(LR_LT, "delay_latereceiver_longterm", SESHAT_DL_LR_AGG, "Long-term")                \
-    X(COLL, "delay_collective", SESHAT_DL_MPI, "Collective delay costs")                  \
-    X(BAR_AGG, "delay_barrier_aggregate", SESHAT_DL_COLL, "Wait at Barrier delay costs")  \
+    X(COLL, "delay_collective", SESHAT_DL_MPI, "Collective")                  \
+    X(BAR_AGG, "delay_barrier_aggregate", SESHAT_DL_COLL, "Wait at Barrier")  \
     X(BAR, "delay_barrier", SESHAT_DL_BAR_AGG, "Short-term")                              \
     X(BAR_LT, "delay_barrier_longterm", SESHAT_DL_BAR_AGG, "Long-term")                   \
-    X(N2N_AGG, "delay_n2n_aggregate", SESHAT_DL_COLL, "Wait at N x N delay costs")        \
+    X(N2N_AGG, "delay_n2n_aggregate", SESHAT_DL_COLL, "Wait at N x N")        \
     X(N2N, "delay_n2n", SESHAT_DL_N2N_AGG, "Short-term")                                  \
     X(N2N_LT, "delay_n2n_longterm", SESHAT_DL_N2N_AGG, "Long-term")                       \
-    X(B12N_AGG, "delay_12n_aggregate", SESHAT_DL_COLL, "Late Broadcast delay costs")      \
+    X(B12N_AGG, "delay_12n_aggregate", SESHAT_DL_COLL, "Late Broadcast")      \
     X(B12N, "delay_12n", SESHAT_DL_B12N_AGG, "Short-term")                                \
     X(B12N_LT, "delay_12n_longterm", SESHAT_DL_B12N_AGG, "Long-term")                     \
-    X(N21_AGG, "delay_n21_aggregate", SESHAT_DL_COLL, "Early Reduce delay costs")         \
+    X(N21_AGG, "delay_n21_aggregate", SESHAT_DL_COLL, "Early Reduce")         \
     X(N21, "delay_n21", SESHAT_DL_N21_AGG, "Short-term")                                  \
     X(N21_LT, "delay_n21_longterm", SESHAT_DL_N21_AGG, "Long-term")                       \
-    X(SCAN_AGG, "delay_scan_aggregate", SESHAT_DL_COLL, "Early Scan delay costs")         \
-    X(SCAN, "delay_scan", SESHAT_DL_SCAN_AGG, "Short-term")                               \
-    X(SCAN_LT, "delay_scan_longterm", SESHAT_DL_SCAN_AGG, "Long-term")
+    X(SCAN_AGG, "seshat_delay_scan_aggregate", SESHAT_DL_COLL, "Early Scan")         \
+    X(SCAN, "seshat_delay_scan", SESHAT_DL_SCAN_AGG, "Short-term")                               \
+    X(SCAN_LT, "seshat_delay_scan_longterm", SESHAT_DL_SCAN_AGG, "Long-term")
 
 enum seshat_delay_metric {
 #define SESHAT_DL_ENUM(id, name, parent, disp) SESHAT_DL_##id,

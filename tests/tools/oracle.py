@@ -454,11 +454,11 @@ def delay_costs(calls, comms, site_of, dwaits):
         cs = calls.get(r, [])
         i = bisect.bisect_left(enters.get(r, []), end)
         start, inside = 0, []
-        for c in reversed(cs[:i]):
-            if partner in partners(r, c):
-                start = min(c.X, end)
+        for j in range(i - 1, -1, -1):
+            if partner in partners(r, cs[j]):
+                start = min(cs[j].X, end)
                 break
-            inside.append(c)
+            inside.append(cs[j])
         t, busy = defaultdict(int), 0
         for c in inside:
             d = min(c.X, end) - c.E
