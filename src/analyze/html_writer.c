@@ -554,6 +554,42 @@ static void site_table(FILE *f, const seshat_analysis *a)
     fputs("</table>\n", f);
 }
 
+/* The page opens with the largest root causes of the waiting, in plain
+ * words, then a table of the first ten (docs/patterns.md, delay costs). */
+static void root_causes(FILE *f, const seshat_analysis *a)
+{
+    if (!a->have_delay)
+        return;
+    fputs("<h2 id='root-causes'>Root causes</h2><p>Where the waiting comes from: the rank and call "
+          "path whose excess time kept others waiting, directly or through the waits it "
+          "propagated.</p>\n<ol id='root-cause-words'>\n", f);
+    if (!a->nroot_causes)
+        fputs("<li>none: no rank kept another waiting</li>\n", f);
+    for (int i = 0; i < a->nroot_causes && i < 3; i++) {
+        char line[1024];
+        seshat_root_cause_words(a, i, line, sizeof line);
+        fputs("<li>", f);
+        an_markup(f, line);
+        fputs("</li>\n", f);
+    }
+    fputs("</ol>\n", f);
+    if (!a->nroot_causes)
+        return;
+    fputs("<table id='root-cause-table'><thead><tr><th>rank</th><th>kind</th>"
+          "<th>location</th><th>cost (s)</th><th>direct (s)</th><th>propagated (s)</th></tr>"
+          "</thead><tbody>\n", f);
+    for (int i = 0; i < a->nroot_causes && i < 10; i++) {
+        const seshat_root_cause *c = &a->root_causes[i];
+        fprintf(f, "<tr><td>%d</td><td>", c->rank);
+        an_markup(f, c->site < 0 ? "computation" : a->sites[c->site].function);
+        fputs("</td><td>", f);
+        an_markup(f, seshat_root_cause_location(a, c));
+        fprintf(f, "</td><td>%.9f</td><td>%.9f</td><td>%.9f</td></tr>\n",
+                sec(c->direct + c->propagated), sec(c->direct), sec(c->propagated));
+    }
+    fputs("</tbody></table>\n", f);
+}
+
 /* A trace that is not whole: the first thing on the page, one problem per line. */
 static void warning(FILE *f, const seshat_analysis *a)
 {
@@ -630,11 +666,12 @@ int seshat_analysis_write_html(const seshat_analysis *a, const char *path, char 
     if (!f)
         return -1;
     fprintf(f, "<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>seshat analysis</title>\n"
-               "%s</head><body>\n<h1>seshat analysis</h1>\n<nav><a href='#summary'>summary</a>"
+               "%s</head><body>\n<h1>seshat analysis</h1>\n<nav><a href='#root-causes'>root causes</a><a href='#summary'>summary</a>"
                "<a href='#waits-by-rank'>wait states</a><a href='#matrix'>matrix</a><a href='#sizes'>"
                "sizes</a><a href='#longest-waits'>longest waits</a><a href='#timeline'>timeline</a>"
                "<a href='#callsites'>call sites</a></nav>\n", style);
     warning(f, a);
+    root_causes(f, a);
     summary(f, a);
     heat_map(f, a);
     comm_matrix(f, a);
