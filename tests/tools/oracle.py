@@ -437,18 +437,19 @@ def delay_costs(calls, comms, site_of, dwaits):
     for k, w in enumerate(ws):
         by_rank[w[0]].append((w[1], k))
     enters = {r: [c.E for c in cs] for r, cs in calls.items()}
-    partner_cache = {}
+    partner_cache = {r: [None] * len(cs) for r, cs in calls.items()}
 
     def partners(r, c):
-        if (r, c.index) not in partner_cache:
+        ps = partner_cache[r][c.index]
+        if ps is None:
             ps = set()
             for rec in c.recs:
                 if rec[0] in ("send", "recv"):
                     ps.add(int(rec[2]))
                 elif rec[0] == "collective" and int(rec[10]) == 0:
                     ps.update(comms[r].get(int(rec[4]), []))
-            partner_cache[(r, c.index)] = ps
-        return partner_cache[(r, c.index)]
+            partner_cache[r][c.index] = ps
+        return ps
 
     def interval(r, partner, end):
         cs = calls.get(r, [])
@@ -547,17 +548,21 @@ def compare_delays(delays, a, keys):
         if sum(v) >= 2 and (r, key) not in seen:
             bad.append("root cause %s (%.1f ns) missing from analysis.json" % (label(r, key), sum(v)))
     n = a["ranks"]
+    per_rank, per_site = defaultdict(float), defaultdict(float)
+    for (q, r, key), v in delays.items():
+        per_rank[(q, r)] += v
+        per_site[(q, key)] += v
     for m, info in a["delay_costs"].items():
         leaf = not any(x["parent"] == m for x in a["delay_costs"].values())
         if not leaf:
             continue
         cells = len(keys) + 1
         for r in range(n):
-            want = sum(v for (q, rr, key), v in delays.items() if q == m and rr == r)
+            want = per_rank.get((m, r), 0.0)
             if abs(ns(info["per_rank"][r]) - want) > 1 + 0.5 * cells:
                 bad.append("%s on rank %d: analysis %d ns, oracle %.1f ns" % (m, r, ns(info["per_rank"][r]), want))
         for key, v in zip(keys, info["per_callsite"]):
-            want = sum(x for (q, rr, kk), x in delays.items() if q == m and kk == key)
+            want = per_site.get((m, key), 0.0)
             if abs(ns(v) - want) > 1 + 0.5 * n:
                 bad.append("%s at %s: analysis %d ns, oracle %.1f ns" %
                            (m, "computation" if key is None else " ".join(key), ns(v), want))
