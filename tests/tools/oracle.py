@@ -416,6 +416,11 @@ DELAY_KIND = {"late_sender": "latesender", "late_receiver": "latereceiver", "wai
               "wait_nxn": "n2n", "late_broadcast": "12n", "early_reduce": "n21", "early_scan": "scan"}
 
 
+def delay_metric(kind):
+    """Scalasca's short-term metric name; Early Scan's is seshat's own."""
+    return ("seshat_delay_" if kind == "scan" else "delay_") + kind
+
+
 def delay_costs(calls, comms, site_of, dwaits):
     """docs/patterns.md, straight: one wait per waiting call (the one that
     ended last); for wait k (W waited from E until T for D), the
@@ -516,10 +521,10 @@ def delay_costs(calls, comms, site_of, dwaits):
         if total <= 0:
             continue
         for key, d in info[k][0].items():
-            out[("delay_" + DELAY_KIND[pat], D, key)] += sw * d
+            out[(delay_metric(DELAY_KIND[pat]), D, key)] += sw * d
             for h, v in carried[k].items():
                 if v > 0:
-                    out[("delay_%s_longterm" % h, D, key)] += v / total * d
+                    out[(delay_metric(h) + "_longterm", D, key)] += v / total * d
     return out
 
 
