@@ -45,6 +45,19 @@ static void wait_states(FILE *f, const seshat_analysis *a, int64_t all)
     }
 }
 
+/* The POP efficiencies on one line (docs/patterns.md). */
+static void pop_line(FILE *f, const seshat_analysis *a)
+{
+    seshat_pop p;
+    seshat_analysis_pop(a, &p);
+    fprintf(f, "POP: parallel efficiency %.4f = load balance %.4f x communication %.4f", p.parallel,
+            p.load_balance, p.communication);
+    if (p.serialization >= 0)
+        fprintf(f, " (= serialization %.4f x transfer %.4f)\n", p.serialization, p.transfer);
+    else
+        fprintf(f, " (--pop splits it into serialization x transfer)\n");
+}
+
 /* The three largest root causes of the waiting, in plain words. */
 static void root_causes(FILE *f, const seshat_analysis *a)
 {
@@ -112,6 +125,7 @@ void an_summary(FILE *f, const seshat_analysis *a, const char *dir)
                 "(not counted): %llu receives, %llu rendezvous sends, %llu collective calls\n",
                 ntraced, a->nranks, (unsigned long long)a->unknown_recvs,
                 (unsigned long long)a->unknown_sends, (unsigned long long)a->unknown_colls);
+    pop_line(f, a);
     root_causes(f, a);
     wait_states(f, a, all);
     top_sites(f, a);

@@ -122,3 +122,24 @@ void seshat_root_cause_words(const seshat_analysis *a, int i, char *buf, size_t 
              1e-9 * (double)(c->direct + c->propagated), 1e-9 * (double)c->direct,
              1e-9 * (double)c->propagated);
 }
+
+void seshat_analysis_pop(const seshat_analysis *a, seshat_pop *p)
+{
+    *p = (seshat_pop){ .serialization = -1, .transfer = -1 };
+    for (int r = 0; r < a->nranks; r++) {
+        int64_t u = *seshat_sev(a, SESHAT_PAT_COMPUTATION, -1, r);
+        p->useful_sum += u;
+        p->useful_max = u > p->useful_max ? u : p->useful_max;
+    }
+    if (!a->nranks || p->useful_max <= 0 || a->run_time <= 0)
+        return;
+    double mean = (double)p->useful_sum / a->nranks;
+    p->load_balance = mean / (double)p->useful_max;
+    p->communication = (double)p->useful_max / (double)a->run_time;
+    if (a->have_ideal && a->ideal_time > 0) {
+        p->serialization = (double)p->useful_max / (double)a->ideal_time;
+        p->transfer = (double)a->ideal_time / (double)a->run_time;
+        p->communication = p->serialization * p->transfer;
+    }
+    p->parallel = p->load_balance * p->communication;
+}

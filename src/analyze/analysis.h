@@ -205,6 +205,9 @@ typedef struct seshat_analysis {
     int nroot_causes;        /* sorted by direct + propagated, largest first */
     seshat_root_cause *root_causes;
 
+    int have_ideal;          /* --pop: the trace replayed on an ideal network */
+    int64_t ideal_time;      /* its run time (the POP methodology's T_ideal) */
+
     int have_whatif;
     char *whatif_model;      /* the --model file */
     int64_t whatif_time;     /* predicted run time under it */
@@ -243,6 +246,19 @@ int64_t seshat_delay_inclusive(const seshat_analysis *a, int metric, int site, i
 const char *seshat_root_cause_location(const seshat_analysis *a, const seshat_root_cause *c);
 /* Root cause i in plain words, one line without a newline, into buf. */
 void seshat_root_cause_words(const seshat_analysis *a, int i, char *buf, size_t n);
+
+/* The POP methodology's efficiencies (docs/patterns.md): u_i = rank i's
+ * computation (time outside MPI), T = the run time. load_balance =
+ * mean(u) / max(u), communication = max(u) / T, or serialization x
+ * transfer when the ideal-network replay is there (serialization =
+ * max(u) / T_ideal, transfer = T_ideal / T; -1 when not), parallel =
+ * load_balance x communication: the identities hold exactly (products). */
+typedef struct seshat_pop {
+    double parallel, load_balance, communication, serialization, transfer;
+    int64_t useful_max, useful_sum;
+} seshat_pop;
+
+void seshat_analysis_pop(const seshat_analysis *a, seshat_pop *p);
 
 /* Allocates every array for nranks and nsites (zeroed); sites[] entries
  * are left NULL for the caller. Returns -1 on out of memory. */

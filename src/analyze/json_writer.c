@@ -291,6 +291,28 @@ static void delays(FILE *f, const seshat_analysis *a)
     fputs("  },\n", f);
 }
 
+/* The POP efficiencies (docs/patterns.md), with 17 digits so that the
+ * products PE = LB x CommE and CommE = SerE x TE hold on reading. */
+static void pop(FILE *f, const seshat_analysis *a)
+{
+    seshat_pop p;
+    seshat_analysis_pop(a, &p);
+    fprintf(f, "  \"pop\": {\"parallel_efficiency\": %.17g, \"load_balance\": %.17g, "
+            "\"communication_efficiency\": %.17g, ", p.parallel, p.load_balance, p.communication);
+    if (p.serialization < 0)
+        fputs("\"serialization_efficiency\": null, \"transfer_efficiency\": null, "
+              "\"ideal_run_time\": null", f);
+    else {
+        fprintf(f, "\"serialization_efficiency\": %.17g, \"transfer_efficiency\": %.17g, "
+                "\"ideal_run_time\": ", p.serialization, p.transfer);
+        secs(f, a->ideal_time);
+    }
+    fputs(", \"useful_max\": ", f);
+    secs(f, p.useful_max);
+    fputs(", \"useful_mean\": ", f);
+    fprintf(f, "%.17g},\n", a->nranks ? 1e-9 * (double)p.useful_sum / a->nranks : 0.0);
+}
+
 /* Whole or not, and why; which ranks' streams were read. */
 static void completeness(FILE *f, const seshat_analysis *a)
 {
@@ -332,6 +354,7 @@ int seshat_analysis_write_json(const seshat_analysis *a, const char *path, char 
     functions(f, a);
     messages(f, a);
     delays(f, a);
+    pop(f, a);
     extras(f, a);
     fputs("}\n", f);
     return seshat_sw_commit(&w, err, errlen);

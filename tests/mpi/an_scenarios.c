@@ -27,16 +27,6 @@
  *                    not part of all)
  *   vcoll            alltoallv, gatherv, scatterv, allgatherv with blocks
  *                    that differ by rank (for the what-if replay)
- *   chain            root causes: rank 0 computes W = 2D more than the
- *                    others (all compute D), then a chain of messages
- *                    0 -> 1 -> ... -> p-1: the delay W costs (p-1) W
- *   coll_delay       everyone computes D, rank 2 2D more, then an allreduce:
- *                    rank 2's W = 2D costs (p-1) W, all short-term
- *   two_causes       rank 0 computes 2D before sending to rank 1, rank 2
- *                    computes 3D before sending to rank 3 (4 ranks)
- *   hidden_lr        rank 0 MPI_Ssend to rank 1, which computes W = 2D
- *                    before receiving (Late Receiver), then sends to rank
- *                    2, which waits (Late Sender): rank 1's W costs 2W
  *   all              every scenario above, one after another (4 ranks) */
 #include <mpi.h>
 #include <stdio.h>
@@ -220,6 +210,61 @@ static void vcoll(void)
     MPI_Allgatherv(big, mine, MPI_BYTE, big + (1 << 19), all, adsp, MPI_BYTE, MPI_COMM_WORLD);
 }
 
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    const char *what = argc > 1 ? argv[1] : "all";
+    int all = !strcmp(what, "all");
+    if (all || !strcmp(what, "late_sender"))
+        late_sender();
+    if (all)
+        MPI_Barrier(MPI_COMM_WORLD);
+    if (all || !strcmp(what, "wrong_order"))
+        wrong_order();
+    if (all)
+        MPI_Barrier(MPI_COMM_WORLD);
+    if (all || !strcmp(what, "late_receiver"))
+        late_receiver();
+    if (all)
+        MPI_Barrier(MPI_COMM_WORLD);
+    if (all || !strcmp(what, "collectives"))
+        collectives();
+    if (all)
+        MPI_Barrier(MPI_COMM_WORLD);
+    if (all || !strcmp(what, "waitall"))
+        waitall();
+    if (all)
+        MPI_Barrier(MPI_COMM_WORLD);
+    if (all || !strcmp(what, "matched_elsewhere"))
+        matched_elsewhere();
+    if (all)
+        MPI_Barrier(MPI_COMM_WORLD);
+    if (!strcmp(what, "wildcard_any"))   /* not in all: its Testany polls follow real time */
+        wildcard_any();
+    /* Defined below main: the tests name lines of the code above. */
+    void by_name(const char *what);
+    by_name(what);
+    if (all || !strcmp(what, "vcoll"))
+        vcoll();
+    MPI_Finalize();
+    return 0;
+}
+
+/* Not part of all (root causes and POP; run by name):
+ *   chain            rank 0 computes W = 2D more than the others (all
+ *                    compute D), then a chain of messages 0 -> 1 -> ... ->
+ *                    p-1: the delay W costs (p-1) W
+ *   coll_delay       everyone computes D, rank 2 2D more, then an
+ *                    allreduce: rank 2's W = 2D costs (p-1) W, all short-term
+ *   two_causes       rank 0 computes 2D before sending to rank 1, rank 2
+ *                    computes 3D before sending to rank 3 (4 ranks)
+ *   hidden_lr        rank 0 MPI_Ssend to rank 1, which computes W = 2D
+ *                    before receiving (Late Receiver), then sends to rank
+ *                    2, which waits (Late Sender): rank 1's W costs 2W
+ *   pipeline         rank r receives from r-1, computes D, sends to r+1:
+ *                    balanced (POP load balance 1) but serialized (1/p) */
 static void chain(void)
 {
     int x = 0;
@@ -262,39 +307,18 @@ static void hidden_lr(void)
     }
 }
 
-int main(int argc, char **argv)
+static void pipeline(void)
 {
-    MPI_Init(&argc, &argv);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    const char *what = argc > 1 ? argv[1] : "all";
-    int all = !strcmp(what, "all");
-    if (all || !strcmp(what, "late_sender"))
-        late_sender();
-    if (all)
-        MPI_Barrier(MPI_COMM_WORLD);
-    if (all || !strcmp(what, "wrong_order"))
-        wrong_order();
-    if (all)
-        MPI_Barrier(MPI_COMM_WORLD);
-    if (all || !strcmp(what, "late_receiver"))
-        late_receiver();
-    if (all)
-        MPI_Barrier(MPI_COMM_WORLD);
-    if (all || !strcmp(what, "collectives"))
-        collectives();
-    if (all)
-        MPI_Barrier(MPI_COMM_WORLD);
-    if (all || !strcmp(what, "waitall"))
-        waitall();
-    if (all)
-        MPI_Barrier(MPI_COMM_WORLD);
-    if (all || !strcmp(what, "matched_elsewhere"))
-        matched_elsewhere();
-    if (all)
-        MPI_Barrier(MPI_COMM_WORLD);
-    if (!strcmp(what, "wildcard_any"))   /* not in all: its Testany polls follow real time */
-        wildcard_any();
+    int x = 0;
+    if (rank > 0)
+        MPI_Recv(&x, 1, MPI_INT, rank - 1, 13, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    compute(D);
+    if (rank < size - 1)
+        MPI_Send(&x, 1, MPI_INT, rank + 1, 13, MPI_COMM_WORLD);
+}
+
+void by_name(const char *what)
+{
     if (!strcmp(what, "chain"))
         chain();
     if (!strcmp(what, "coll_delay"))
@@ -303,8 +327,6 @@ int main(int argc, char **argv)
         two_causes();
     if (!strcmp(what, "hidden_lr"))
         hidden_lr();
-    if (all || !strcmp(what, "vcoll"))
-        vcoll();
-    MPI_Finalize();
-    return 0;
+    if (!strcmp(what, "pipeline"))
+        pipeline();
 }

@@ -136,6 +136,39 @@ check hidden_lr 3 \
 grep -q "^root causes:" "$dir/chain.summary" && grep -A1 "^root causes:" "$dir/chain.summary" | grep -q "rank 0.s computation.* 0.006" &&
     ok "analyze chain: the summary opens with the root causes" || bad "analyze chain: summary root causes"
 
+# POP efficiencies (docs/patterns.md). A pipeline of 4 ranks, each
+# computing D after its predecessor: balanced (LB = 1 exactly) but
+# serialized: on the ideal network the run takes 4D (SerE = 1/4 exactly),
+# and that replay equals a real rerun on the ideal network.
+desc="analyze --pop pipeline"
+rm -rf "$dir/pipe"
+if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/pipe" -np 4 -- "$T/an_scenarios" pipeline; then
+    rec=$(grep -o '\.\. [0-9.]* s (max)' "$OUT" | awk '{print $2}')
+    job "$desc" "$AN" --pop "$dir/pipe" && grep -q "^POP: parallel efficiency" "$OUT" &&
+        ok "$desc: the summary has the POP line" || bad "$desc: no POP line"
+    if [ -s "$dir/pipe/ideal.ini" ] && job "$desc: rerun on the ideal network" "$RUN" --config "$dir/pipe/ideal.ini" \
+            --set simulator.clock=none -np 4 -- "$T/an_scenarios" pipeline; then
+        ideal=$(grep -o '\.\. [0-9.]* s (max)' "$OUT" | awk '{print $2}')
+        pop="a['pop']"
+        for item in "load balance|$pop['load_balance']|1" \
+                    "serialization = 1/4|$pop['serialization_efficiency']|0.25" \
+                    "ideal replay = 4D|$pop['ideal_run_time']|0.004" \
+                    "ideal replay = the rerun on the ideal network|'%.9f' % $pop['ideal_run_time'] == '$ideal'|True" \
+                    "communication = max(u) / T (T = $rec s)|abs($pop['communication_efficiency'] - 0.001 / $rec) < 1e-12|True" \
+                    "transfer = T_ideal / T|abs($pop['transfer_efficiency'] - 0.004 / $rec) < 1e-12|True" \
+                    "PE = LB x CommE exactly|$pop['load_balance'] * $pop['communication_efficiency'] == $pop['parallel_efficiency']|True" \
+                    "CommE = SerE x TE exactly|$pop['serialization_efficiency'] * $pop['transfer_efficiency'] == $pop['communication_efficiency']|True"; do
+            IFS='|' read -r label expr want <<<"$item"
+            got=$(python3 "$J" "$dir/pipe/analysis.json" "$expr" 2>&1)
+            [ "$got" = "$want" ] && ok "$desc: $label = $got" || bad "$desc: $label = '$got', want $want"
+        done
+        oracle_check "$dir/pipe" "analyze --pop pipeline" have
+    fi
+fi
+# Unbalanced, not serialized: u = D, D, 3D, D: LB = 1.5D / 3D = 1/2.
+got=$(python3 "$J" "$dir/coll_delay/analysis.json" "a['pop']['load_balance']")
+[ "$got" = 0.5 ] && ok "analyze coll_delay: POP load balance = 0.5" || bad "analyze coll_delay: POP load balance = $got, want 0.5"
+
 # The exclusive values add up to the ranks' time.
 expr="abs(sum(sum(c for c in p['per_rank']) for n, p in $P.items() if p['parent'] is None) - sum(a['rank_time'])) < 1e-9"
 got=$(python3 "$J" "$dir/collectives/analysis.json" "$expr")

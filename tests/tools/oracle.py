@@ -528,6 +528,36 @@ def delay_costs(calls, comms, site_of, dwaits):
     return out
 
 
+def compare_pop(sev, end, ranks, a):
+    """docs/patterns.md, POP: u_i = computation of rank i, T = run time;
+    LB = mean(u) / max(u), CommE = max(u) / T or, with the ideal replay,
+    SerE = max(u) / T_ideal and TE = T_ideal / T; the identities exactly."""
+    p, bad = a.get("pop"), []
+    if p is None:
+        return ["pop: none in analysis.json"]
+    u = [sev.get(("computation", r, None), 0) for r in ranks]
+    T = max(end.values()) if end else 0
+    if not u or max(u) <= 0 or T <= 0:
+        return bad
+    want = {"load_balance": sum(u) / len(u) / max(u)}
+    if p.get("ideal_run_time") is None:
+        want["communication_efficiency"] = max(u) / T
+    else:
+        Ti = ns(p["ideal_run_time"])
+        want["serialization_efficiency"] = max(u) / Ti
+        want["transfer_efficiency"] = Ti / T
+        want["communication_efficiency"] = max(u) / T
+        if p["serialization_efficiency"] * p["transfer_efficiency"] != p["communication_efficiency"]:
+            bad.append("pop: SerE x TE != CommE")
+    want["parallel_efficiency"] = sum(u) / len(u) / T
+    if p["load_balance"] * p["communication_efficiency"] != p["parallel_efficiency"]:
+        bad.append("pop: LB x CommE != PE")
+    for k, v in want.items():
+        if abs(p[k] - v) > 1e-12 * max(1.0, v):
+            bad.append("pop %s: analysis %.17g, oracle %.17g" % (k, p[k], v))
+    return bad
+
+
 def compare_delays(delays, a, keys):
     """analysis.json's root_causes and delay_costs against the oracle's,
     within the rounding of each value to the nanosecond."""
@@ -631,6 +661,7 @@ def compare(result, path):
             if got.get(key, 0) != cpath.get(key, 0):
                 bad.append("critical path at %s: analysis %d ns, oracle %d ns" %
                            ("computation" if key is None else " ".join(key), got.get(key, 0), cpath.get(key, 0)))
+    bad += compare_pop(sev, end, ranks, a)
     if cp:   # delay costs come with the critical path (off with --no-critical-path)
         bad += compare_delays(delays, a, keys)
     if a.get("unknown") != unknown:
