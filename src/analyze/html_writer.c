@@ -590,6 +590,35 @@ static void root_causes(FILE *f, const seshat_analysis *a)
     fputs("</tbody></table>\n", f);
 }
 
+/* The POP efficiencies (docs/patterns.md) as POP reports colour them:
+ * green from 0.8, orange from 0.6, red below. */
+static void pop_row(FILE *f, const char *name, const char *id, double v, int depth)
+{
+    const char *bg = v < 0 ? "#eee" : v >= 0.8 ? "#b6e3b6" : v >= 0.6 ? "#ffd59a" : "#f4a6a6";
+    fprintf(f, "<tr><th style='padding-left:%dem'>%s</th><td id='pop-%s' style='background:%s'>",
+            1 + 2 * depth, name, id, bg);
+    if (v < 0)
+        fputs("(--pop)</td></tr>\n", f);
+    else
+        fprintf(f, "%.4f</td></tr>\n", v);
+}
+
+static void pop_table(FILE *f, const seshat_analysis *a)
+{
+    seshat_pop p;
+    seshat_analysis_pop(a, &p);
+    fputs("<h2 id='pop'>POP efficiency</h2><p>Parallel efficiency = load balance &times; "
+          "communication efficiency; communication = serialization &times; transfer (the "
+          "trace replayed on an ideal network, <code>seshat-analyze --pop</code>).</p>\n"
+          "<table class='kv' id='pop-table'>\n", f);
+    pop_row(f, "parallel efficiency", "parallel", p.parallel, 0);
+    pop_row(f, "load balance", "load-balance", p.load_balance, 1);
+    pop_row(f, "communication efficiency", "communication", p.communication, 1);
+    pop_row(f, "serialization efficiency", "serialization", p.serialization, 2);
+    pop_row(f, "transfer efficiency", "transfer", p.transfer, 2);
+    fputs("</table>\n", f);
+}
+
 /* A trace that is not whole: the first thing on the page, one problem per line. */
 static void warning(FILE *f, const seshat_analysis *a)
 {
@@ -666,12 +695,13 @@ int seshat_analysis_write_html(const seshat_analysis *a, const char *path, char 
     if (!f)
         return -1;
     fprintf(f, "<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>seshat analysis</title>\n"
-               "%s</head><body>\n<h1>seshat analysis</h1>\n<nav><a href='#root-causes'>root causes</a><a href='#summary'>summary</a>"
+               "%s</head><body>\n<h1>seshat analysis</h1>\n<nav><a href='#root-causes'>root causes</a><a href='#pop'>POP</a><a href='#summary'>summary</a>"
                "<a href='#waits-by-rank'>wait states</a><a href='#matrix'>matrix</a><a href='#sizes'>"
                "sizes</a><a href='#longest-waits'>longest waits</a><a href='#timeline'>timeline</a>"
                "<a href='#callsites'>call sites</a></nav>\n", style);
     warning(f, a);
     root_causes(f, a);
+    pop_table(f, a);
     summary(f, a);
     heat_map(f, a);
     comm_matrix(f, a);
