@@ -460,6 +460,9 @@ static void timeline(FILE *f, const seshat_analysis *a)
         fprintf(f, "<text x='50' y='%d' font-size='10' text-anchor='end'>%d</text>", rh * r + rh - 3, r);
     fprintf(f, "<svg id='tlv' x='60' y='0' width='%d' height='%d' viewBox='0 0 %g %d' "
                "preserveAspectRatio='none'>\n", width, hgt, TL_UNITS, hgt);
+    /* An invisible backdrop: the wheel and drags act between the rows too
+     * (an unpainted gap would hand them to the page, which scrolls). */
+    fprintf(f, "<rect width='%g' height='%d' fill='#fff' fill-opacity='0'/>\n", TL_UNITS, hgt);
     seshat_segment *tmp = malloc((MAX_DRAWN + 1) * sizeof *tmp);
     for (int r = 0; r < rows && tmp; r++)
         timeline_row(f, a, r, rh, k, tmp);
