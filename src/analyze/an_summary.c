@@ -50,6 +50,10 @@ static void pop_line(FILE *f, const seshat_analysis *a)
 {
     seshat_pop p;
     seshat_analysis_pop(a, &p);
+    if (!p.defined) {
+        fprintf(f, "POP: not defined: no computation outside MPI was recorded\n");
+        return;
+    }
     fprintf(f, "POP: parallel efficiency %.4f = load balance %.4f x communication %.4f", p.parallel,
             p.load_balance, p.communication);
     if (p.serialization >= 0)

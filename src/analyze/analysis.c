@@ -133,6 +133,7 @@ void seshat_analysis_pop(const seshat_analysis *a, seshat_pop *p)
     }
     if (!a->nranks || p->useful_max <= 0 || a->run_time <= 0)
         return;
+    p->defined = 1;
     double mean = (double)p->useful_sum / a->nranks;
     p->load_balance = mean / (double)p->useful_max;
     p->communication = (double)p->useful_max / (double)a->run_time;

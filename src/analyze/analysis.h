@@ -252,8 +252,10 @@ void seshat_root_cause_words(const seshat_analysis *a, int i, char *buf, size_t 
  * mean(u) / max(u), communication = max(u) / T, or serialization x
  * transfer when the ideal-network replay is there (serialization =
  * max(u) / T_ideal, transfer = T_ideal / T; -1 when not), parallel =
- * load_balance x communication: the identities hold exactly (products). */
+ * load_balance x communication: the identities hold exactly (products).
+ * Not defined (defined = 0) without computation or run time. */
 typedef struct seshat_pop {
+    int defined;
     double parallel, load_balance, communication, serialization, transfer;
     int64_t useful_max, useful_sum;
 } seshat_pop;

@@ -601,7 +601,7 @@ static void pop_row(FILE *f, const char *name, const char *id, double v, int dep
     fprintf(f, "<tr><th style='padding-left:%dem'>%s</th><td id='pop-%s' style='background:%s'>",
             1 + 2 * depth, name, id, bg);
     if (v < 0)
-        fputs("(--pop)</td></tr>\n", f);
+        fputs("(--pop; none without computation)</td></tr>\n", f);
     else
         fprintf(f, "%.4f</td></tr>\n", v);
 }
@@ -610,6 +610,8 @@ static void pop_table(FILE *f, const seshat_analysis *a)
 {
     seshat_pop p;
     seshat_analysis_pop(a, &p);
+    if (!p.defined)   /* no computation recorded: every row says so */
+        p.parallel = p.load_balance = p.communication = -1;
     fputs("<h2 id='pop'>POP efficiency</h2><p>Parallel efficiency = load balance &times; "
           "communication efficiency; communication = serialization &times; transfer (the "
           "trace replayed on an ideal network, <code>seshat-analyze --pop</code>).</p>\n"

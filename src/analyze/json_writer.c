@@ -291,12 +291,16 @@ static void delays(FILE *f, const seshat_analysis *a)
     fputs("  },\n", f);
 }
 
-/* The POP efficiencies (docs/patterns.md), with 17 digits so that the
+/* The POP efficiencies (docs/patterns.md), null when not defined, with 17 digits so that the
  * products PE = LB x CommE and CommE = SerE x TE hold on reading. */
 static void pop(FILE *f, const seshat_analysis *a)
 {
     seshat_pop p;
     seshat_analysis_pop(a, &p);
+    if (!p.defined) {   /* no computation recorded (clock = none without compute) */
+        fputs("  \"pop\": null,\n", f);
+        return;
+    }
     fprintf(f, "  \"pop\": {\"parallel_efficiency\": %.17g, \"load_balance\": %.17g, "
             "\"communication_efficiency\": %.17g, ", p.parallel, p.load_balance, p.communication);
     if (p.serialization < 0)

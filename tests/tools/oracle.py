@@ -533,12 +533,12 @@ def compare_pop(sev, end, ranks, a):
     LB = mean(u) / max(u), CommE = max(u) / T or, with the ideal replay,
     SerE = max(u) / T_ideal and TE = T_ideal / T; the identities exactly."""
     p, bad = a.get("pop"), []
-    if p is None:
-        return ["pop: none in analysis.json"]
     u = [sev.get(("computation", r, None), 0) for r in ranks]
     T = max(end.values()) if end else 0
-    if not u or max(u) <= 0 or T <= 0:
-        return bad
+    if not u or max(u) <= 0 or T <= 0:   # not defined
+        return [] if p is None else ["pop: %s, not defined without computation" % p]
+    if p is None:
+        return ["pop: none in analysis.json"]
     want = {"load_balance": sum(u) / len(u) / max(u)}
     if p.get("ideal_run_time") is None:
         want["communication_efficiency"] = max(u) / T
