@@ -30,13 +30,13 @@
 
 typedef struct opts {
     const char *dir, *model;
-    int procs, quiet, no_cpath, pop;
+    int procs, quiet, no_cpath, no_delay, pop;
 } opts;
 
 static void usage(FILE *f)
 {
-    fputs("usage: seshat-analyze [-j M] [--model FILE.ini] [--pop] [--no-critical-path] [--quiet] "
-          "TRACEDIR\n"
+    fputs("usage: seshat-analyze [-j M] [--model FILE.ini] [--pop] [--no-root-causes]\n"
+          "                      [--no-critical-path] [--quiet] TRACEDIR\n"
           "\n"
           "Replays the trace in parallel (M analyzer processes, default: one per core up\n"
           "to the trace's ranks; any M from 1 works), finds the wait states (Late Sender,\n"
@@ -44,9 +44,10 @@ static void usage(FILE *f)
           "and writes TRACEDIR/analysis.json, TRACEDIR/analysis.cubex (CUBE4) and\n"
           "TRACEDIR/report.html; prints a summary. Run it directly (it starts mpirun\n"
           "itself) or under mpirun -np M. --no-critical-path saves the memory of one\n"
-          "record per wait state and a second pass over the streams. --pop replays the\n"
-          "trace on an ideal network (TRACEDIR/ideal.ini) for the POP serialization and\n"
-          "transfer efficiencies.\n",
+          "record per wait state and a second pass over the streams (the root causes\n"
+          "need them too: it skips both); --no-root-causes skips only the root causes\n"
+          "(delay costs: one more pass). --pop replays the trace on an ideal network\n"
+          "(TRACEDIR/ideal.ini) for the POP serialization and transfer efficiencies.\n",
           f);
 }
 
@@ -74,6 +75,8 @@ static int parse(int argc, char **argv, opts *o)
             o->quiet = 1;
         } else if (!strcmp(a, "--no-critical-path")) {
             o->no_cpath = 1;
+        } else if (!strcmp(a, "--no-root-causes")) {
+            o->no_delay = 1;
         } else if (a[0] != '-' && !o->dir) {
             o->dir = a;
         } else {
@@ -364,7 +367,8 @@ int main(int argc, char **argv)
     int failed = 0;
     int root = an_root_gather(&L, &d, MPI_COMM_WORLD, &a);
     if (!o.no_cpath) {   /* the delay costs first: an_cpath consumes the waits */
-        an_delay(&L, o.dir, MPI_COMM_WORLD, &a);
+        if (!o.no_delay)
+            an_delay(&L, o.dir, MPI_COMM_WORLD, &a);
         an_cpath(&L, o.dir, MPI_COMM_WORLD, &a);
     }
     if (root) {
