@@ -20,9 +20,9 @@ static void add(an_local *L, int pat, const an_coll *m, int64_t ns)
 }
 
 /* A member waited from its entry until `cause` entered. */
-static void waited(an_local *L, const an_coll *m, const an_coll *cause)
+static void waited(an_local *L, int pat, const an_coll *m, const an_coll *cause)
 {
-    an_wait_add(L, m->rank, m->E, cause->rank, cause->E < m->X ? cause->E : m->X);
+    an_wait_add(L, m->rank, m->site, pat, m->E, cause->rank, cause->E < m->X ? cause->E : m->X);
 }
 
 /* Waiting for the last member, then the time after the first one left. */
@@ -36,7 +36,7 @@ static void sync_patterns(an_local *L, const an_coll *g, int n, int wait, int co
         earliest_end = min64(earliest_end, g[i].X);
     }
     for (int i = 0; i < n; i++) {
-        waited(L, &g[i], &g[last]);
+        waited(L, wait, &g[i], &g[last]);
         add(L, wait, &g[i], min64(latest, g[i].X) - g[i].E);
         add(L, completion, &g[i], g[i].X - max64(earliest_end, min64(latest, g[i].X)));
     }
@@ -61,7 +61,7 @@ static void one_group(an_local *L, const an_coll *g, int n)
         for (int i = 0; i < n; i++)
             if (i != root && g[i].E < g[root].E) {
                 add(L, SESHAT_PAT_LATE_BROADCAST, &g[i], min64(g[root].E, g[i].X) - g[i].E);
-                waited(L, &g[i], &g[root]);
+                waited(L, SESHAT_PAT_LATE_BROADCAST, &g[i], &g[root]);
             }
         return;
     case K_REDUCE: case K_GATHER: {
@@ -76,7 +76,7 @@ static void one_group(an_local *L, const an_coll *g, int n)
             }
         if (g[root].E < latest) {
             add(L, SESHAT_PAT_EARLY_REDUCE, &g[root], min64(latest, g[root].X) - g[root].E);
-            waited(L, &g[root], &g[last]);
+            waited(L, SESHAT_PAT_EARLY_REDUCE, &g[root], &g[last]);
         }
         return;
     }
@@ -87,7 +87,7 @@ static void one_group(an_local *L, const an_coll *g, int n)
             last = g[i].E > latest ? i : last;
             latest = max64(latest, g[i].E);
             add(L, SESHAT_PAT_EARLY_SCAN, &g[i], min64(latest, g[i].X) - g[i].E);
-            waited(L, &g[i], &g[last]);
+            waited(L, SESHAT_PAT_EARLY_SCAN, &g[i], &g[last]);
         }
         return;
     }

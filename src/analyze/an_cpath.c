@@ -10,8 +10,7 @@
 
 typedef struct ival { int64_t rank, from, to; } ival;
 
-/* Gathers fixed-size records to rank 0 (NULL elsewhere). */
-static void *gather(const void *items, size_t n, size_t size, MPI_Comm comm, size_t *nout)
+void *an_gather(const void *items, size_t n, size_t size, MPI_Comm comm, size_t *nout)
 {
     int me, np;
     MPI_Comm_rank(comm, &me);
@@ -279,7 +278,7 @@ void an_cpath(an_local *L, const char *dir, MPI_Comm comm, seshat_analysis *a)
     size_t nw, niv = 0;
     /* One process: walk its own records in place, no copy. */
     an_wait *w = np1 == 1 ? L->waits.data
-                          : gather(L->waits.data, L->waits.n, sizeof(an_wait), comm, &nw);
+                          : an_gather(L->waits.data, L->waits.n, sizeof(an_wait), comm, &nw);
     if (np1 == 1)
         nw = L->waits.n;
     if (!me)
@@ -299,7 +298,7 @@ void an_cpath(an_local *L, const char *dir, MPI_Comm comm, seshat_analysis *a)
     split_local(L, dir, iv, (size_t)n64, &parts);
     free(iv);
     size_t np;
-    int64_t *all = gather(parts.data, parts.n, 3 * sizeof(int64_t), comm, &np);
+    int64_t *all = an_gather(parts.data, parts.n, 3 * sizeof(int64_t), comm, &np);
     an_vec_free(&parts);
     for (size_t i = 0; !me && i < np; i++) {
         int64_t r = all[3 * i], s = all[3 * i + 1];

@@ -593,8 +593,10 @@ void an_msg_keep(an_vec *h, const seshat_msg *m)
     v[i] = *m;
 }
 
-void an_wait_add(an_local *L, int rank, int64_t E, int cause_rank, int64_t cause_time)
+void an_wait_add(an_local *L, int rank, int site, int pattern, int64_t E, int cause_rank,
+                 int64_t cause_time)
 {
     if (L->want_waits && cause_time > E && cause_rank != rank)
-        *(an_wait *)an_vec_push(&L->waits) = (an_wait){ rank, cause_rank, E, cause_time };
+        *(an_wait *)an_vec_push(&L->waits) =
+            (an_wait){ rank, cause_rank, E, cause_time, site, pattern };
 }

@@ -39,9 +39,10 @@ typedef struct an_coll {            /* shipped to the collective's owner */
     int64_t comm, seq, bytes, E, X;
 } an_coll;
 
-typedef struct an_wait {            /* a wait and who ended it, for the critical path */
+typedef struct an_wait {            /* a wait and who ended it: critical path, delay costs */
     int32_t rank, cause_rank;
     int64_t E, cause_time;          /* the wait ran from E to cause_time */
+    int32_t site, pattern;          /* the waiting call's local site; its wait state */
 } an_wait;
 
 typedef struct an_seg {
@@ -118,8 +119,10 @@ void an_local_open(an_local *L, const char *dir, const an_defs *d, int lo, int h
 int64_t an_local_window(an_local *L, int64_t T, int64_t *next);
 void an_local_free(an_local *L);
 
-/* Record that `rank` waited from E until cause_time for cause_rank. */
-void an_wait_add(an_local *L, int rank, int64_t E, int cause_rank, int64_t cause_time);
+/* Record that `rank` waited in its call at local site `site` (a wait
+ * state of `pattern`) from E until cause_time for cause_rank. */
+void an_wait_add(an_local *L, int rank, int site, int pattern, int64_t E, int cause_rank,
+                 int64_t cause_time);
 
 /* Keep m in the heap h (of seshat_msg) if it is among the
  * SESHAT_MSG_LINES longest; the order is total, so the messages kept do

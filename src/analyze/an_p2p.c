@@ -154,7 +154,7 @@ static void judge(an_local *L, an_rank *R, struct ring *g, const an_recv *m, siz
     int64_t sev = latest < 0 || !m[0].blocking ? 0 : (latest < m[0].cX ? latest : m[0].cX) - m[0].cE;
     if (sev <= 0)
         return;
-    an_wait_add(L, R->rank, m[0].cE, latest_src, m[0].cE + sev);
+    an_wait_add(L, R->rank, m[0].site, SESHAT_PAT_LATE_SENDER, m[0].cE, latest_src, m[0].cE + sev);
     if (g->n == RING) {
         settle(L, R->rank, &g->inst[0], 0, 0);
         memmove(g->inst, g->inst + 1, (RING - 1) * sizeof *g->inst);
@@ -223,7 +223,7 @@ static void late_receiver(an_local *L, const reply *rep, size_t n, an_vec *later
             if (d->blocking) {
                 int64_t a = old < d->cX ? old : d->cX, b = P < d->cX ? P : d->cX;
                 an_contrib_add(L, SESHAT_PAT_LATE_RECEIVER, d->rank, d->site, b - a);
-                an_wait_add(L, d->rank, d->cE, rep[i].dst, b);
+                an_wait_add(L, d->rank, d->site, SESHAT_PAT_LATE_RECEIVER, d->cE, rep[i].dst, b);
             }
         }
         d->live = 0;

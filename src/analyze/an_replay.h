@@ -28,4 +28,8 @@ void an_replay_coll(an_local *L, MPI_Comm comm, int final);
 void *an_exchange(const void *items, size_t n, size_t size, const int *dest, MPI_Comm comm,
                   size_t *nout);
 
+/* Gathers n fixed-size records from every process to process 0: returns
+ * them there (malloc'ed, in process order; count in *nout), NULL elsewhere. */
+void *an_gather(const void *items, size_t n, size_t size, MPI_Comm comm, size_t *nout);
+
 #endif

@@ -45,6 +45,38 @@ static void wait_states(FILE *f, const seshat_analysis *a, int64_t all)
     }
 }
 
+/* The POP efficiencies on one line (docs/patterns.md). */
+static void pop_line(FILE *f, const seshat_analysis *a)
+{
+    seshat_pop p;
+    seshat_analysis_pop(a, &p);
+    if (!p.defined) {
+        fprintf(f, "POP: not defined: no computation outside MPI was recorded\n");
+        return;
+    }
+    fprintf(f, "POP: parallel efficiency %.4f = load balance %.4f x communication %.4f", p.parallel,
+            p.load_balance, p.communication);
+    if (p.serialization >= 0)
+        fprintf(f, " (= serialization %.4f x transfer %.4f)\n", p.serialization, p.transfer);
+    else
+        fprintf(f, " (--pop splits it into serialization x transfer)\n");
+}
+
+/* The three largest root causes of the waiting, in plain words. */
+static void root_causes(FILE *f, const seshat_analysis *a)
+{
+    if (!a->have_delay)
+        return;
+    fprintf(f, "root causes:\n");
+    if (!a->nroot_causes)
+        fprintf(f, "  none: no rank kept another waiting\n");
+    for (int i = 0; i < a->nroot_causes && i < 3; i++) {
+        char line[1024];
+        seshat_root_cause_words(a, i, line, sizeof line);
+        fprintf(f, "  %d. %s\n", i + 1, line);
+    }
+}
+
 static void top_sites(FILE *f, const seshat_analysis *a)
 {
     int *idx = malloc(((size_t)a->nsites + 1) * sizeof *idx), n = a->nsites;
@@ -97,6 +129,8 @@ void an_summary(FILE *f, const seshat_analysis *a, const char *dir)
                 "(not counted): %llu receives, %llu rendezvous sends, %llu collective calls\n",
                 ntraced, a->nranks, (unsigned long long)a->unknown_recvs,
                 (unsigned long long)a->unknown_sends, (unsigned long long)a->unknown_colls);
+    pop_line(f, a);
+    root_causes(f, a);
     wait_states(f, a, all);
     top_sites(f, a);
     if (a->have_critical_path) {

@@ -1,6 +1,7 @@
 /* analysis.c - the analysis result: the pattern table, allocation. */
 #include "analyze/analysis.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 const seshat_pattern_info seshat_pattern_infos[SESHAT_NPATTERNS] = {
@@ -8,6 +9,21 @@ const seshat_pattern_info seshat_pattern_infos[SESHAT_NPATTERNS] = {
     SESHAT_PATTERNS(SESHAT_PAT_INFO)
 #undef SESHAT_PAT_INFO
 };
+
+const seshat_delay_info seshat_delay_infos[SESHAT_NDELAYS] = {
+#define SESHAT_DL_INFO(id, name, parent, disp) [SESHAT_DL_##id] = { name, parent, disp },
+    SESHAT_DELAYS(SESHAT_DL_INFO)
+#undef SESHAT_DL_INFO
+};
+
+int64_t seshat_delay_inclusive(const seshat_analysis *a, int metric, int site, int rank)
+{
+    int64_t v = *seshat_delay(a, metric, site, rank);
+    for (int c = metric + 1; c < SESHAT_NDELAYS; c++)
+        if (seshat_delay_infos[c].parent == metric)
+            v += seshat_delay_inclusive(a, c, site, rank);
+    return v;
+}
 
 int seshat_analysis_alloc(seshat_analysis *a, int nranks, int nsites)
 {
@@ -23,6 +39,7 @@ int seshat_analysis_alloc(seshat_analysis *a, int nranks, int nsites)
     a->critical_path = calloc(s, sizeof *a->critical_path);
     a->cp_imbalance = calloc(s, sizeof *a->cp_imbalance);
     a->cp_rank = calloc(s * r, sizeof *a->cp_rank);
+    a->delay = calloc(SESHAT_NDELAYS * s * r + 1, sizeof *a->delay);
     a->whatif_rank_time = calloc(r, sizeof *a->whatif_rank_time);
     a->timeline = calloc(r, sizeof *a->timeline);
     a->ntimeline = calloc(r, sizeof *a->ntimeline);
@@ -30,7 +47,7 @@ int seshat_analysis_alloc(seshat_analysis *a, int nranks, int nsites)
     a->local_site = calloc(r, sizeof *a->local_site);
     a->nlocal = calloc(r, sizeof *a->nlocal);
     if (!a->sites || !a->rank_time || !a->sev || !a->visits || !a->msg_count || !a->msg_bytes ||
-        !a->critical_path || !a->cp_imbalance || !a->cp_rank || !a->whatif_rank_time || !a->timeline ||
+        !a->critical_path || !a->cp_imbalance || !a->cp_rank || !a->delay || !a->whatif_rank_time || !a->timeline ||
         !a->ntimeline || !a->site_kind || !a->local_site || !a->nlocal || !a->traced) {
         seshat_analysis_free(a);
         return -1;
@@ -68,6 +85,8 @@ void seshat_analysis_free(seshat_analysis *a)
     free(a->critical_path);
     free(a->cp_imbalance);
     free(a->cp_rank);
+    free(a->delay);
+    free(a->root_causes);
     free(a->whatif_model);
     free(a->whatif_rank_time);
     free(a->timeline);
@@ -83,4 +102,45 @@ int64_t seshat_analysis_inclusive(const seshat_analysis *a, int pattern, int sit
         if (seshat_pattern_infos[c].parent == pattern)
             v += seshat_analysis_inclusive(a, c, site, rank);
     return v;
+}
+
+const char *seshat_root_cause_location(const seshat_analysis *a, const seshat_root_cause *c)
+{
+    return c->site < 0 || c->site >= a->nsites ? "computation (outside MPI)"
+                                               : a->sites[c->site].location;
+}
+
+void seshat_root_cause_words(const seshat_analysis *a, int i, char *buf, size_t n)
+{
+    const seshat_root_cause *c = &a->root_causes[i];
+    int comp = c->site < 0 || c->site >= a->nsites;
+    snprintf(buf, n,
+             "rank %d's %s%s%s keeps its partners waiting: it causes %.9f s of waiting, "
+             "%.9f s directly and %.9f s through the waits it propagates to other ranks",
+             c->rank, comp ? "computation (outside MPI)" : a->sites[c->site].function,
+             comp ? "" : " at ", comp ? "" : a->sites[c->site].location,
+             1e-9 * (double)(c->direct + c->propagated), 1e-9 * (double)c->direct,
+             1e-9 * (double)c->propagated);
+}
+
+void seshat_analysis_pop(const seshat_analysis *a, seshat_pop *p)
+{
+    *p = (seshat_pop){ .serialization = -1, .transfer = -1 };
+    for (int r = 0; r < a->nranks; r++) {
+        int64_t u = *seshat_sev(a, SESHAT_PAT_COMPUTATION, -1, r);
+        p->useful_sum += u;
+        p->useful_max = u > p->useful_max ? u : p->useful_max;
+    }
+    if (!a->nranks || p->useful_max <= 0 || a->run_time <= 0)
+        return;
+    p->defined = 1;
+    double mean = (double)p->useful_sum / a->nranks;
+    p->load_balance = mean / (double)p->useful_max;
+    p->communication = (double)p->useful_max / (double)a->run_time;
+    if (a->have_ideal && a->ideal_time > 0) {
+        p->serialization = (double)p->useful_max / (double)a->ideal_time;
+        p->transfer = (double)a->ideal_time / (double)a->run_time;
+        p->communication = p->serialization * p->transfer;
+    }
+    p->parallel = p->load_balance * p->communication;
 }

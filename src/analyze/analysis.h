@@ -104,6 +104,64 @@ typedef struct seshat_msg {
 
 #define SESHAT_MSG_LINES 2000    /* the longest messages (recv - send) drawn */
 
+/* Delay costs (root causes of wait states, after Böhme et al.; the
+ * definitions are in docs/patterns.md). Scalasca's metric tree and names:
+ * X(id, json name, parent id, display name). Values sit on the leaves
+ * (short-term and long-term cost per kind of wait state); a parent is the
+ * sum of its children. Scalasca has no delay metric for Early Scan: those
+ * are seshat's (seshat_*). */
+#define SESHAT_DELAYS(X)                                                                  \
+    X(ALL, "delay", -1, "Delay costs")                                                    \
+    X(MPI, "delay_mpi", SESHAT_DL_ALL, "MPI")                                 \
+    X(P2P, "delay_p2p", SESHAT_DL_MPI, "Point-to-point")                      \
+    X(LS_AGG, "delay_latesender_aggregate", SESHAT_DL_P2P, "Late Sender")     \
+    X(LS, "delay_latesender", SESHAT_DL_LS_AGG, "Short-term")                             \
+    X(LS_LT, "delay_latesender_longterm", SESHAT_DL_LS_AGG, "Long-term")                  \
+    X(LR_AGG, "delay_latereceiver_aggregate", SESHAT_DL_P2P, "Late Receiver") \
+    X(LR, "delay_latereceiver", SESHAT_DL_LR_AGG, "Short-term")                           \
+    X(LR_LT, "delay_latereceiver_longterm", SESHAT_DL_LR_AGG, "Long-term")                \
+    X(COLL, "delay_collective", SESHAT_DL_MPI, "Collective")                  \
+    X(BAR_AGG, "delay_barrier_aggregate", SESHAT_DL_COLL, "Wait at Barrier")  \
+    X(BAR, "delay_barrier", SESHAT_DL_BAR_AGG, "Short-term")                              \
+    X(BAR_LT, "delay_barrier_longterm", SESHAT_DL_BAR_AGG, "Long-term")                   \
+    X(N2N_AGG, "delay_n2n_aggregate", SESHAT_DL_COLL, "Wait at N x N")        \
+    X(N2N, "delay_n2n", SESHAT_DL_N2N_AGG, "Short-term")                                  \
+    X(N2N_LT, "delay_n2n_longterm", SESHAT_DL_N2N_AGG, "Long-term")                       \
+    X(B12N_AGG, "delay_12n_aggregate", SESHAT_DL_COLL, "Late Broadcast")      \
+    X(B12N, "delay_12n", SESHAT_DL_B12N_AGG, "Short-term")                                \
+    X(B12N_LT, "delay_12n_longterm", SESHAT_DL_B12N_AGG, "Long-term")                     \
+    X(N21_AGG, "delay_n21_aggregate", SESHAT_DL_COLL, "Early Reduce")         \
+    X(N21, "delay_n21", SESHAT_DL_N21_AGG, "Short-term")                                  \
+    X(N21_LT, "delay_n21_longterm", SESHAT_DL_N21_AGG, "Long-term")                       \
+    X(SCAN_AGG, "seshat_delay_scan_aggregate", SESHAT_DL_COLL, "Early Scan")         \
+    X(SCAN, "seshat_delay_scan", SESHAT_DL_SCAN_AGG, "Short-term")                               \
+    X(SCAN_LT, "seshat_delay_scan_longterm", SESHAT_DL_SCAN_AGG, "Long-term")
+
+enum seshat_delay_metric {
+#define SESHAT_DL_ENUM(id, name, parent, disp) SESHAT_DL_##id,
+    SESHAT_DELAYS(SESHAT_DL_ENUM)
+#undef SESHAT_DL_ENUM
+    SESHAT_NDELAYS
+};
+
+typedef struct seshat_delay_info {
+    const char *name;
+    int parent;              /* -1 for the root */
+    const char *display;
+} seshat_delay_info;
+
+extern const seshat_delay_info seshat_delay_infos[SESHAT_NDELAYS];
+
+/* One root cause: the delay of `rank` at call site `site` (-1: its
+ * computation outside MPI) and the waiting it caused, short-term (direct)
+ * and long-term (propagated through other wait states). */
+typedef struct seshat_root_cause {
+    int32_t rank, site;
+    int64_t direct, propagated;   /* ns */
+} seshat_root_cause;
+
+#define SESHAT_ROOT_CAUSES 100   /* the largest root causes kept for the outputs */
+
 typedef struct seshat_analysis {
     int nranks;
     /* Is the trace whole (an_check.h)? If not, every output says so and
@@ -141,6 +199,15 @@ typedef struct seshat_analysis {
     int64_t *cp_rank;        /* [nsites + 1][nranks]: critical_path split by the
                                 rank the path ran on (CUBE's location dimension) */
 
+    int have_delay;
+    int64_t *delay;          /* [SESHAT_NDELAYS][nsites + 1][nranks], ns on the leaves
+                                (site nsites = computation); seshat_delay() */
+    int nroot_causes;        /* sorted by direct + propagated, largest first */
+    seshat_root_cause *root_causes;
+
+    int have_ideal;          /* --pop: the trace replayed on an ideal network */
+    int64_t ideal_time;      /* its run time (the POP methodology's T_ideal) */
+
     int have_whatif;
     char *whatif_model;      /* the --model file */
     int64_t whatif_time;     /* predicted run time under it */
@@ -163,6 +230,37 @@ static inline int64_t *seshat_sev(const seshat_analysis *a, int pattern, int sit
     return &a->sev[((size_t)pattern * (size_t)(a->nsites + 1) + (size_t)s) * (size_t)a->nranks +
                    (size_t)rank];
 }
+
+static inline int64_t *seshat_delay(const seshat_analysis *a, int metric, int site, int rank)
+{
+    int s = site < 0 ? a->nsites : site;
+    return &a->delay[((size_t)metric * (size_t)(a->nsites + 1) + (size_t)s) * (size_t)a->nranks +
+                     (size_t)rank];
+}
+
+/* A delay metric including its children, at one site and rank. */
+int64_t seshat_delay_inclusive(const seshat_analysis *a, int metric, int site, int rank);
+
+/* Where a root cause is: "file:line" of its MPI call site, or
+ * "computation (outside MPI)". */
+const char *seshat_root_cause_location(const seshat_analysis *a, const seshat_root_cause *c);
+/* Root cause i in plain words, one line without a newline, into buf. */
+void seshat_root_cause_words(const seshat_analysis *a, int i, char *buf, size_t n);
+
+/* The POP methodology's efficiencies (docs/patterns.md): u_i = rank i's
+ * computation (time outside MPI), T = the run time. load_balance =
+ * mean(u) / max(u), communication = max(u) / T, or serialization x
+ * transfer when the ideal-network replay is there (serialization =
+ * max(u) / T_ideal, transfer = T_ideal / T; -1 when not), parallel =
+ * load_balance x communication: the identities hold exactly (products).
+ * Not defined (defined = 0) without computation or run time. */
+typedef struct seshat_pop {
+    int defined;
+    double parallel, load_balance, communication, serialization, transfer;
+    int64_t useful_max, useful_sum;
+} seshat_pop;
+
+void seshat_analysis_pop(const seshat_analysis *a, seshat_pop *p);
 
 /* Allocates every array for nranks and nsites (zeroed); sites[] entries
  * are left NULL for the caller. Returns -1 on out of memory. */

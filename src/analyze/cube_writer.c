@@ -68,7 +68,57 @@
     X(CP, "critical_path", -1, "Critical path", "sec",                                           \
       "Time on the critical path, by call path and the rank it ran on")                          \
     X(CPI, "critical_path_imbalance", M_CP, "Imbalance", "sec",                                  \
-      "Critical-path time above the ranks' average, split like the path")
+      "Critical-path time above the ranks' average, split like the path")                        \
+    X(DL_ALL, "delay", -1, "Delay costs", "sec",                                                 \
+      "Costs and location of delays causing wait states")                                        \
+    X(DL_MPI, "delay_mpi", M_DL_ALL, "MPI", "sec",                                               \
+      "Delays causing wait states in MPI operations")                                            \
+    X(DL_P2P, "delay_p2p", M_DL_MPI, "Point-to-point", "sec",                                    \
+      "Delays causing wait states in MPI point-to-point communication")                          \
+    X(DL_LS_AGG, "delay_latesender_aggregate", M_DL_P2P, "Late Sender", "sec",                   \
+      "Delays causing Late Sender wait states")                                                  \
+    X(DL_LS, "delay_latesender", M_DL_LS_AGG, "Short-term", "sec",                               \
+      "Delays that directly cause Late Sender wait states")                                      \
+    X(DL_LS_LT, "delay_latesender_longterm", M_DL_LS_AGG, "Long-term", "sec",                    \
+      "Delays that cause Late Sender wait states through propagation")                           \
+    X(DL_LR_AGG, "delay_latereceiver_aggregate", M_DL_P2P, "Late Receiver", "sec",               \
+      "Delays causing Late Receiver wait states")                                                \
+    X(DL_LR, "delay_latereceiver", M_DL_LR_AGG, "Short-term", "sec",                             \
+      "Delays that directly cause Late Receiver wait states")                                    \
+    X(DL_LR_LT, "delay_latereceiver_longterm", M_DL_LR_AGG, "Long-term", "sec",                  \
+      "Delays that cause Late Receiver wait states through propagation")                         \
+    X(DL_COLL, "delay_collective", M_DL_MPI, "Collective", "sec",                                \
+      "Delays causing wait states in MPI collective communication")                              \
+    X(DL_BAR_AGG, "delay_barrier_aggregate", M_DL_COLL, "Wait at Barrier", "sec",                \
+      "Delays causing Wait at Barrier wait states")                                              \
+    X(DL_BAR, "delay_barrier", M_DL_BAR_AGG, "Short-term", "sec",                                \
+      "Delays that directly cause Wait at Barrier wait states")                                  \
+    X(DL_BAR_LT, "delay_barrier_longterm", M_DL_BAR_AGG, "Long-term", "sec",                     \
+      "Delays that cause Wait at Barrier wait states through propagation")                       \
+    X(DL_N2N_AGG, "delay_n2n_aggregate", M_DL_COLL, "Wait at N x N", "sec",                      \
+      "Delays causing Wait at N x N wait states")                                                \
+    X(DL_N2N, "delay_n2n", M_DL_N2N_AGG, "Short-term", "sec",                                    \
+      "Delays that directly cause Wait at N x N wait states")                                    \
+    X(DL_N2N_LT, "delay_n2n_longterm", M_DL_N2N_AGG, "Long-term", "sec",                         \
+      "Delays that cause Wait at N x N wait states through propagation")                         \
+    X(DL_B12N_AGG, "delay_12n_aggregate", M_DL_COLL, "Late Broadcast", "sec",                    \
+      "Delays causing Late Broadcast wait states")                                               \
+    X(DL_B12N, "delay_12n", M_DL_B12N_AGG, "Short-term", "sec",                                  \
+      "Delays that directly cause Late Broadcast wait states")                                   \
+    X(DL_B12N_LT, "delay_12n_longterm", M_DL_B12N_AGG, "Long-term", "sec",                       \
+      "Delays that cause Late Broadcast wait states through propagation")                        \
+    X(DL_N21_AGG, "delay_n21_aggregate", M_DL_COLL, "Early Reduce", "sec",                       \
+      "Delays causing Early Reduce wait states")                                                 \
+    X(DL_N21, "delay_n21", M_DL_N21_AGG, "Short-term", "sec",                                    \
+      "Delays that directly cause Early Reduce wait states")                                     \
+    X(DL_N21_LT, "delay_n21_longterm", M_DL_N21_AGG, "Long-term", "sec",                         \
+      "Delays that cause Early Reduce wait states through propagation")                          \
+    X(DL_SCAN_AGG, "seshat_delay_scan_aggregate", M_DL_COLL, "Early Scan", "sec",                \
+      "Delays causing Early Scan wait states")                                                   \
+    X(DL_SCAN, "seshat_delay_scan", M_DL_SCAN_AGG, "Short-term", "sec",                          \
+      "Delays that directly cause Early Scan wait states")                                       \
+    X(DL_SCAN_LT, "seshat_delay_scan_longterm", M_DL_SCAN_AGG, "Long-term", "sec",               \
+      "Delays that cause Early Scan wait states through propagation")
 
 enum cube_metric {
 #define CUBE_M_ENUM(id, u, parent, disp, uom, descr) M_##id,
@@ -103,6 +153,13 @@ static const int pattern_metric[SESHAT_NPATTERNS] = {
     [SESHAT_PAT_EARLY_SCAN] = M_ES, [SESHAT_PAT_LATE_BROADCAST] = M_LB,
 };
 _Static_assert(SESHAT_NPATTERNS == 17, "map every seshat pattern to a Scalasca metric");
+
+/* Where each delay metric goes (the same tree, names and order). */
+static const int delay_metric[SESHAT_NDELAYS] = {
+#define CUBE_DL_MAP(id, name, parent, disp) [SESHAT_DL_##id] = M_DL_##id,
+    SESHAT_DELAYS(CUBE_DL_MAP)
+#undef CUBE_DL_MAP
+};
 
 /* The call tree built from the call sites' call paths. */
 typedef struct cube_fn {
@@ -523,6 +580,8 @@ static void site_values(cube_values *cv, const seshat_analysis *a, const cube_tr
         for (int p = 0; p < SESHAT_NPATTERNS; p++)
             *val(cv, time_metric(a, p, s), cn, r) += 1e-9 * (double)*seshat_sev(a, p, s, r);
         *val(cv, M_VISITS, cn, r) += s < 0 ? 0 : (double)a->visits[(size_t)s * (size_t)a->nranks + (size_t)r];
+        for (int m = 0; a->have_delay && m < SESHAT_NDELAYS; m++)   /* leaves only: parents sum up */
+            *val(cv, delay_metric[m], cn, r) += 1e-9 * (double)*seshat_delay(a, m, s, r);
         if (!a->have_critical_path)
             continue;
         /* The imbalance is part of the path's time: exclusive = the rest. */

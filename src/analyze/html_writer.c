@@ -460,6 +460,9 @@ static void timeline(FILE *f, const seshat_analysis *a)
         fprintf(f, "<text x='50' y='%d' font-size='10' text-anchor='end'>%d</text>", rh * r + rh - 3, r);
     fprintf(f, "<svg id='tlv' x='60' y='0' width='%d' height='%d' viewBox='0 0 %g %d' "
                "preserveAspectRatio='none'>\n", width, hgt, TL_UNITS, hgt);
+    /* An invisible backdrop: the wheel and drags act between the rows too
+     * (an unpainted gap would hand them to the page, which scrolls). */
+    fprintf(f, "<rect width='%g' height='%d' fill='#fff' fill-opacity='0'/>\n", TL_UNITS, hgt);
     seshat_segment *tmp = malloc((MAX_DRAWN + 1) * sizeof *tmp);
     for (int r = 0; r < rows && tmp; r++)
         timeline_row(f, a, r, rh, k, tmp);
@@ -554,6 +557,73 @@ static void site_table(FILE *f, const seshat_analysis *a)
     fputs("</table>\n", f);
 }
 
+/* The page opens with the largest root causes of the waiting, in plain
+ * words, then a table of the first ten (docs/patterns.md, delay costs). */
+static void root_causes(FILE *f, const seshat_analysis *a)
+{
+    if (!a->have_delay)
+        return;
+    fputs("<h2 id='root-causes'>Root causes</h2><p>Where the waiting comes from: the rank and call "
+          "path whose excess time kept others waiting, directly or through the waits it "
+          "propagated.</p>\n<ol id='root-cause-words'>\n", f);
+    if (!a->nroot_causes)
+        fputs("<li>none: no rank kept another waiting</li>\n", f);
+    for (int i = 0; i < a->nroot_causes && i < 3; i++) {
+        char line[1024];
+        seshat_root_cause_words(a, i, line, sizeof line);
+        fputs("<li>", f);
+        an_markup(f, line);
+        fputs("</li>\n", f);
+    }
+    fputs("</ol>\n", f);
+    if (!a->nroot_causes)
+        return;
+    fputs("<table id='root-cause-table'><thead><tr><th>rank</th><th>kind</th>"
+          "<th>location</th><th>cost (s)</th><th>direct (s)</th><th>propagated (s)</th></tr>"
+          "</thead><tbody>\n", f);
+    for (int i = 0; i < a->nroot_causes && i < 10; i++) {
+        const seshat_root_cause *c = &a->root_causes[i];
+        fprintf(f, "<tr><td>%d</td><td>", c->rank);
+        an_markup(f, c->site < 0 ? "computation" : a->sites[c->site].function);
+        fputs("</td><td>", f);
+        an_markup(f, seshat_root_cause_location(a, c));
+        fprintf(f, "</td><td>%.9f</td><td>%.9f</td><td>%.9f</td></tr>\n",
+                sec(c->direct + c->propagated), sec(c->direct), sec(c->propagated));
+    }
+    fputs("</tbody></table>\n", f);
+}
+
+/* The POP efficiencies (docs/patterns.md) as POP reports colour them:
+ * green from 0.8, orange from 0.6, red below. */
+static void pop_row(FILE *f, const char *name, const char *id, double v, int depth)
+{
+    const char *bg = v < 0 ? "#eee" : v >= 0.8 ? "#b6e3b6" : v >= 0.6 ? "#ffd59a" : "#f4a6a6";
+    fprintf(f, "<tr><th style='padding-left:%dem'>%s</th><td id='pop-%s' style='background:%s'>",
+            1 + 2 * depth, name, id, bg);
+    if (v < 0)
+        fputs("(--pop; none without computation)</td></tr>\n", f);
+    else
+        fprintf(f, "%.4f</td></tr>\n", v);
+}
+
+static void pop_table(FILE *f, const seshat_analysis *a)
+{
+    seshat_pop p;
+    seshat_analysis_pop(a, &p);
+    if (!p.defined)   /* no computation recorded: every row says so */
+        p.parallel = p.load_balance = p.communication = -1;
+    fputs("<h2 id='pop'>POP efficiency</h2><p>Parallel efficiency = load balance &times; "
+          "communication efficiency; communication = serialization &times; transfer (the "
+          "trace replayed on an ideal network, <code>seshat-analyze --pop</code>).</p>\n"
+          "<table class='kv' id='pop-table'>\n", f);
+    pop_row(f, "parallel efficiency", "parallel", p.parallel, 0);
+    pop_row(f, "load balance", "load-balance", p.load_balance, 1);
+    pop_row(f, "communication efficiency", "communication", p.communication, 1);
+    pop_row(f, "serialization efficiency", "serialization", p.serialization, 2);
+    pop_row(f, "transfer efficiency", "transfer", p.transfer, 2);
+    fputs("</table>\n", f);
+}
+
 /* A trace that is not whole: the first thing on the page, one problem per line. */
 static void warning(FILE *f, const seshat_analysis *a)
 {
@@ -630,11 +700,13 @@ int seshat_analysis_write_html(const seshat_analysis *a, const char *path, char 
     if (!f)
         return -1;
     fprintf(f, "<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>seshat analysis</title>\n"
-               "%s</head><body>\n<h1>seshat analysis</h1>\n<nav><a href='#summary'>summary</a>"
+               "%s</head><body>\n<h1>seshat analysis</h1>\n<nav><a href='#root-causes'>root causes</a><a href='#pop'>POP</a><a href='#summary'>summary</a>"
                "<a href='#waits-by-rank'>wait states</a><a href='#matrix'>matrix</a><a href='#sizes'>"
                "sizes</a><a href='#longest-waits'>longest waits</a><a href='#timeline'>timeline</a>"
                "<a href='#callsites'>call sites</a></nav>\n", style);
     warning(f, a);
+    root_causes(f, a);
+    pop_table(f, a);
     summary(f, a);
     heat_map(f, a);
     comm_matrix(f, a);

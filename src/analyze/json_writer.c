@@ -229,6 +229,94 @@ static void extras(FILE *f, const seshat_analysis *a)
     fputs("]}\n", f);
 }
 
+/* Root causes (delay costs, docs/patterns.md): the largest first, then
+ * every delay metric with its values per rank and per call site. */
+static void delays(FILE *f, const seshat_analysis *a)
+{
+    if (!a->have_delay) {
+        fputs("  \"root_causes\": null,\n  \"delay_costs\": null,\n", f);
+        return;
+    }
+    fputs("  \"root_causes\": [", f);
+    for (int i = 0; i < a->nroot_causes; i++) {
+        const seshat_root_cause *c = &a->root_causes[i];
+        fprintf(f, "%s{\"rank\": %d, \"location\": ", i ? ",\n    " : "\n    ", c->rank);
+        str(f, seshat_root_cause_location(a, c));
+        fputs(", \"callers\": ", f);
+        str(f, c->site < 0 || !a->sites[c->site].callers ? "" : a->sites[c->site].callers);
+        fputs(", \"kind\": ", f);
+        str(f, c->site < 0 ? "computation" : a->sites[c->site].function);
+        fputs(", \"cost\": ", f);
+        secs(f, c->direct + c->propagated);
+        fputs(", \"direct\": ", f);
+        secs(f, c->direct);
+        fputs(", \"propagated\": ", f);
+        secs(f, c->propagated);
+        fputs("}", f);
+    }
+    fputs(a->nroot_causes ? "\n  ],\n  \"delay_costs\": {\n" : "],\n  \"delay_costs\": {\n", f);
+    for (int m = 0; m < SESHAT_NDELAYS; m++) {
+        const seshat_delay_info *in = &seshat_delay_infos[m];
+        int64_t total = 0;
+        for (int s = -1; s < a->nsites; s++)
+            for (int r = 0; r < a->nranks; r++)
+                total += seshat_delay_inclusive(a, m, s, r);
+        fprintf(f, "    \"%s\": {\"display\": ", in->name);
+        str(f, in->display);
+        fputs(", \"parent\": ", f);
+        if (in->parent < 0)
+            fputs("null", f);
+        else
+            str(f, seshat_delay_infos[in->parent].name);
+        fputs(", \"total\": ", f);
+        secs(f, total);
+        fputs(", \"per_rank\": [", f);
+        for (int r = 0; r < a->nranks; r++) {
+            int64_t v = 0;
+            for (int s = -1; s < a->nsites; s++)
+                v += seshat_delay_inclusive(a, m, s, r);
+            fputs(r ? ", " : "", f);
+            secs(f, v);
+        }
+        fputs("], \"per_callsite\": [", f);
+        for (int s = 0; s <= a->nsites; s++) {   /* the last one: computation */
+            int64_t v = 0;
+            for (int r = 0; r < a->nranks; r++)
+                v += seshat_delay_inclusive(a, m, s < a->nsites ? s : -1, r);
+            fputs(s ? ", " : "", f);
+            secs(f, v);
+        }
+        fprintf(f, "]}%s\n", m + 1 < SESHAT_NDELAYS ? "," : "");
+    }
+    fputs("  },\n", f);
+}
+
+/* The POP efficiencies (docs/patterns.md), null when not defined, with 17 digits so that the
+ * products PE = LB x CommE and CommE = SerE x TE hold on reading. */
+static void pop(FILE *f, const seshat_analysis *a)
+{
+    seshat_pop p;
+    seshat_analysis_pop(a, &p);
+    if (!p.defined) {   /* no computation recorded (clock = none without compute) */
+        fputs("  \"pop\": null,\n", f);
+        return;
+    }
+    fprintf(f, "  \"pop\": {\"parallel_efficiency\": %.17g, \"load_balance\": %.17g, "
+            "\"communication_efficiency\": %.17g, ", p.parallel, p.load_balance, p.communication);
+    if (p.serialization < 0)
+        fputs("\"serialization_efficiency\": null, \"transfer_efficiency\": null, "
+              "\"ideal_run_time\": null", f);
+    else {
+        fprintf(f, "\"serialization_efficiency\": %.17g, \"transfer_efficiency\": %.17g, "
+                "\"ideal_run_time\": ", p.serialization, p.transfer);
+        secs(f, a->ideal_time);
+    }
+    fputs(", \"useful_max\": ", f);
+    secs(f, p.useful_max);
+    fputs(", \"useful_mean\": ", f);
+    fprintf(f, "%.17g},\n", a->nranks ? 1e-9 * (double)p.useful_sum / a->nranks : 0.0);
+}
+
 /* Whole or not, and why; which ranks' streams were read. */
 static void completeness(FILE *f, const seshat_analysis *a)
 {
@@ -269,6 +357,8 @@ int seshat_analysis_write_json(const seshat_analysis *a, const char *path, char 
     callsites(f, a);
     functions(f, a);
     messages(f, a);
+    delays(f, a);
+    pop(f, a);
     extras(f, a);
     fputs("}\n", f);
     return seshat_sw_commit(&w, err, errlen);

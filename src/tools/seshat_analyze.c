@@ -17,6 +17,7 @@
 
 #include "analyze/an_check.h"
 #include "analyze/an_cpath.h"
+#include "analyze/an_delay.h"
 #include "analyze/an_local.h"
 #include "analyze/an_replay.h"
 #include "analyze/an_root.h"
@@ -29,12 +30,13 @@
 
 typedef struct opts {
     const char *dir, *model;
-    int procs, quiet, no_cpath;
+    int procs, quiet, no_cpath, no_delay, pop;
 } opts;
 
 static void usage(FILE *f)
 {
-    fputs("usage: seshat-analyze [-j M] [--model FILE.ini] [--no-critical-path] [--quiet] TRACEDIR\n"
+    fputs("usage: seshat-analyze [-j M] [--model FILE.ini] [--pop] [--no-root-causes]\n"
+          "                      [--no-critical-path] [--quiet] TRACEDIR\n"
           "\n"
           "Replays the trace in parallel (M analyzer processes, default: one per core up\n"
           "to the trace's ranks; any M from 1 works), finds the wait states (Late Sender,\n"
@@ -42,7 +44,10 @@ static void usage(FILE *f)
           "and writes TRACEDIR/analysis.json, TRACEDIR/analysis.cubex (CUBE4) and\n"
           "TRACEDIR/report.html; prints a summary. Run it directly (it starts mpirun\n"
           "itself) or under mpirun -np M. --no-critical-path saves the memory of one\n"
-          "record per wait state and a second pass over the streams.\n",
+          "record per wait state and a second pass over the streams (the root causes\n"
+          "need them too: it skips both); --no-root-causes skips only the root causes\n"
+          "(delay costs: one more pass). --pop replays the trace on an ideal network\n"
+          "(TRACEDIR/ideal.ini) for the POP serialization and transfer efficiencies.\n",
           f);
 }
 
@@ -64,10 +69,14 @@ static int parse(int argc, char **argv, opts *o)
             o->procs = (int)v;
         } else if (!strcmp(a, "--model") && i + 1 < argc) {
             o->model = argv[++i];
+        } else if (!strcmp(a, "--pop")) {
+            o->pop = 1;
         } else if (!strcmp(a, "--quiet")) {
             o->quiet = 1;
         } else if (!strcmp(a, "--no-critical-path")) {
             o->no_cpath = 1;
+        } else if (!strcmp(a, "--no-root-causes")) {
+            o->no_delay = 1;
         } else if (a[0] != '-' && !o->dir) {
             o->dir = a;
         } else {
@@ -142,11 +151,11 @@ static int refuse_partial(const char *dir, const an_defs *d)
 /* The what-if replay: seshat-replay under seshat-run with the model file
  * (clock = none: the recorded compute is replayed exactly), before the
  * analysis job; its per-rank times go to TRACEDIR/whatif.txt. */
-static int run_whatif(const opts *o, int nranks)
+static int run_whatif(const opts *o, int nranks, const char *model, const char *result)
 {
     seshat_config cfg;
     char err[PATH_MAX + 256], self[PATH_MAX], dir[PATH_MAX];
-    if (seshat_config_load(&cfg, o->model, NULL, 0, 0, err, sizeof err)) {
+    if (seshat_config_load(&cfg, model, NULL, 0, 0, err, sizeof err)) {
         fprintf(stderr, "seshat-analyze: --model: %s\n", err);
         return 2;
     }
@@ -168,13 +177,13 @@ static int run_whatif(const opts *o, int nranks)
     snprintf(run, sizeof run, "%s/seshat-run", dir);
     snprintf(replay, sizeof replay, "%s/seshat-replay", dir);
     snprintf(np, sizeof np, "%d", nranks);
-    snprintf(out, sizeof out, "%s/whatif.txt", o->dir);
+    snprintf(out, sizeof out, "%s/%s", o->dir, result);
     /* watchdog off: the replay's Alltoallv sends only to itself yet
      * receives n from every member (the model reads the receive counts),
      * which Open MPI's blocking Alltoallv completes and the nonblocking
      * form the watchdog runs (docs/models.md) does not; its own timeout
      * bounds it instead. */
-    char *argv[] = { run, "--config", (char *)o->model, "--set", "simulator.clock=none",
+    char *argv[] = { run, "--config", (char *)model, "--set", "simulator.clock=none",
                      "--set", "simulator.watchdog=0",
                      "--set", "trace.enabled=false", "--set", "report.summary=false",
                      "--set", "report.matrix=false", "-np", np, "--", replay, (char *)o->dir,
@@ -197,37 +206,61 @@ static int run_whatif(const opts *o, int nranks)
     seshat_job_reraise();
     if (st != 0) {
         fprintf(stderr, "seshat-analyze: the what-if replay under %s failed (exit %d%s)\n",
-                o->model, seshat_job_exit_code(st), timed_out ? ", timed out: "
+                model, seshat_job_exit_code(st), timed_out ? ", timed out: "
                 "SESHAT_WHATIF_TIMEOUT sets the limit in seconds" : "");
         return 1;
     }
     return 0;
 }
 
-/* TRACEDIR/whatif.txt: "SESHAT_REPLAY rank ns" lines from the replay. */
-static int read_whatif(seshat_analysis *a, const opts *o)
+/* TRACEDIR/NAME: "SESHAT_REPLAY rank ns" lines from a replay: each
+ * rank's time into rank_time[] (may be NULL), the largest into *T. */
+static int read_replay(const char *dir, const char *name, int nranks, int64_t *rank_time,
+                       int64_t *T)
 {
     char path[PATH_MAX + 32], line[256];
-    snprintf(path, sizeof path, "%s/whatif.txt", o->dir);
+    snprintf(path, sizeof path, "%s/%s", dir, name);
     FILE *f = fopen(path, "r");
     if (!f)
         return -1;
     int got = 0;
+    *T = 0;
     while (fgets(line, sizeof line, f)) {
         int r;
         double ns;
-        if (sscanf(line, "SESHAT_REPLAY %d %lf", &r, &ns) == 2 && r >= 0 && r < a->nranks) {
-            a->whatif_rank_time[r] = (int64_t)ns;
-            a->whatif_time = (int64_t)ns > a->whatif_time ? (int64_t)ns : a->whatif_time;
+        if (sscanf(line, "SESHAT_REPLAY %d %lf", &r, &ns) == 2 && r >= 0 && r < nranks) {
+            if (rank_time)
+                rank_time[r] = (int64_t)ns;
+            *T = (int64_t)ns > *T ? (int64_t)ns : *T;
             got++;
         }
     }
     fclose(f);
-    if (got != a->nranks)
+    return got == nranks ? 0 : -1;
+}
+
+static int read_whatif(seshat_analysis *a, const opts *o)
+{
+    if (read_replay(o->dir, "whatif.txt", a->nranks, a->whatif_rank_time, &a->whatif_time))
         return -1;
     a->have_whatif = 1;
     a->whatif_model = strdup(o->model);
     return 0;
+}
+
+/* The POP methodology's ideal network: no latency, no overheads, and
+ * the largest bandwidth seshat accepts (1000 TB/s: 1 MB in 1 ns). */
+static int write_ideal(const opts *o, char *path, size_t n)
+{
+    snprintf(path, n, "%s/ideal.ini", o->dir);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "seshat-analyze: cannot write %s: %s\n", path, strerror(errno));
+        return 1;
+    }
+    fputs("# seshat-analyze --pop: the ideal network of the POP transfer efficiency\n"
+          "[network]\nlatency = 0\nbandwidth = 1000TB/s\noverhead = 0\ngap = 0\n", f);
+    return fclose(f) ? 1 : 0;
 }
 
 /* Returns how many outputs could not be written (each said on stderr;
@@ -300,10 +333,17 @@ int main(int argc, char **argv)
             close(nul);
         }
     }
-    if (!under_mpi && o.model && refuse_partial(o.dir, &d))
+    if (!under_mpi && (o.model || o.pop) && refuse_partial(o.dir, &d))
         return 2;
     if (!under_mpi && o.model) {
-        int rc = run_whatif(&o, nranks);
+        int rc = run_whatif(&o, nranks, o.model, "whatif.txt");
+        if (rc)
+            return rc;
+    }
+    if (!under_mpi && o.pop) {
+        char ideal[PATH_MAX + 16];
+        int rc = write_ideal(&o, ideal, sizeof ideal);
+        rc = rc ? rc : run_whatif(&o, nranks, ideal, "ideal.txt");
         if (rc)
             return rc;
     }
@@ -326,11 +366,19 @@ int main(int argc, char **argv)
     seshat_analysis a;
     int failed = 0;
     int root = an_root_gather(&L, &d, MPI_COMM_WORLD, &a);
-    if (!o.no_cpath)
+    if (!o.no_cpath) {   /* the delay costs first: an_cpath consumes the waits */
+        if (!o.no_delay)
+            an_delay(&L, o.dir, MPI_COMM_WORLD, &a);
         an_cpath(&L, o.dir, MPI_COMM_WORLD, &a);
+    }
     if (root) {
         if (o.model && read_whatif(&a, &o))
             fprintf(stderr, "seshat-analyze: --model: no what-if result in %s/whatif.txt "
+                    "(start seshat-analyze directly: it runs the replay before mpirun)\n", o.dir);
+        if (o.pop && read_replay(o.dir, "ideal.txt", nranks, NULL, &a.ideal_time) == 0)
+            a.have_ideal = 1;
+        else if (o.pop)
+            fprintf(stderr, "seshat-analyze: --pop: no ideal-network result in %s/ideal.txt "
                     "(start seshat-analyze directly: it runs the replay before mpirun)\n", o.dir);
         failed = write_outputs(&a, &o);
         if (!o.quiet)

@@ -243,8 +243,90 @@ int main(int argc, char **argv)
         MPI_Barrier(MPI_COMM_WORLD);
     if (!strcmp(what, "wildcard_any"))   /* not in all: its Testany polls follow real time */
         wildcard_any();
+    /* Defined below main: the tests name lines of the code above. */
+    void by_name(const char *what);
+    by_name(what);
     if (all || !strcmp(what, "vcoll"))
         vcoll();
     MPI_Finalize();
     return 0;
+}
+
+/* Not part of all (root causes and POP; run by name):
+ *   chain            rank 0 computes W = 2D more than the others (all
+ *                    compute D), then a chain of messages 0 -> 1 -> ... ->
+ *                    p-1: the delay W costs (p-1) W
+ *   coll_delay       everyone computes D, rank 2 2D more, then an
+ *                    allreduce: rank 2's W = 2D costs (p-1) W, all short-term
+ *   two_causes       rank 0 computes 2D before sending to rank 1, rank 2
+ *                    computes 3D before sending to rank 3 (4 ranks)
+ *   hidden_lr        rank 0 MPI_Ssend to rank 1, which computes W = 2D
+ *                    before receiving (Late Receiver), then sends to rank
+ *                    2, which waits (Late Sender): rank 1's W costs 2W
+ *   pipeline         rank r receives from r-1, computes D, sends to r+1:
+ *                    balanced (POP load balance 1) but serialized (1/p) */
+static void chain(void)
+{
+    int x = 0;
+    compute(D + (rank == 0 ? 2 * D : 0));
+    if (rank > 0)
+        MPI_Recv(&x, 1, MPI_INT, rank - 1, 10, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    if (rank < size - 1)
+        MPI_Send(&x, 1, MPI_INT, rank + 1, 10, MPI_COMM_WORLD);
+}
+
+static void coll_delay(void)
+{
+    double v = rank, w;
+    compute(D + (rank == 2 ? 2 * D : 0));
+    MPI_Allreduce(&v, &w, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+}
+
+static void two_causes(void)
+{
+    int x = 0;
+    if (rank == 0 || rank == 2) {
+        compute(rank == 0 ? 2 * D : 3 * D);
+        MPI_Send(&x, 1, MPI_INT, rank + 1, 11, MPI_COMM_WORLD);
+    } else if (rank == 1 || rank == 3) {
+        MPI_Recv(&x, 1, MPI_INT, rank - 1, 11, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+}
+
+static void hidden_lr(void)
+{
+    int x = 0;
+    if (rank == 0) {
+        MPI_Ssend(&x, 1, MPI_INT, 1, 12, MPI_COMM_WORLD);
+        MPI_Send(&x, 1, MPI_INT, 2, 12, MPI_COMM_WORLD);
+    } else if (rank == 1) {
+        compute(2 * D);
+        MPI_Recv(&x, 1, MPI_INT, 0, 12, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    } else if (rank == 2) {
+        MPI_Recv(&x, 1, MPI_INT, 0, 12, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+}
+
+static void pipeline(void)
+{
+    int x = 0;
+    if (rank > 0)
+        MPI_Recv(&x, 1, MPI_INT, rank - 1, 13, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    compute(D);
+    if (rank < size - 1)
+        MPI_Send(&x, 1, MPI_INT, rank + 1, 13, MPI_COMM_WORLD);
+}
+
+void by_name(const char *what)
+{
+    if (!strcmp(what, "chain"))
+        chain();
+    if (!strcmp(what, "coll_delay"))
+        coll_delay();
+    if (!strcmp(what, "two_causes"))
+        two_causes();
+    if (!strcmp(what, "hidden_lr"))
+        hidden_lr();
+    if (!strcmp(what, "pipeline"))
+        pipeline();
 }

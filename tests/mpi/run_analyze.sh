@@ -100,6 +100,75 @@ check wildcard_any 3 \
     "no plain late sender left|$P['late_sender']['total'] - $P['late_sender_wrong_order']['total']|=0.0" \
     "no same-source wrong order|$P['late_sender_wrong_order_same_source']['total']|=0.0"
 
+# Root causes (delay costs, docs/patterns.md), W = 2D. rc K FIELD: field
+# of the K-th root cause; rcomp R: rank R's computation cause as
+# [direct, propagated, cost] in ns.
+rc() { echo "a['root_causes'][$1]['$2']"; }
+rcomp() { echo "[round(c[k] * 1e9) for c in a['root_causes'] if c['rank'] == $1 and c['kind'] == 'computation' for k in ('direct', 'propagated', 'cost')]"; }
+# A chain 0 -> 1 -> 2 -> 3 where rank 0 computes W more: W waits on each
+# of ranks 1..3, (N-1) W = 3W caused by rank 0's computation: W direct
+# (rank 1), 2W propagated (through ranks 1 and 2).
+check chain 4 \
+    "top cause: rank 0|$(rc 0 rank)|=0" \
+    "top cause: computation|$(rc 0 kind)|=computation" \
+    "rank 0's computation: W direct, 2W propagated, 3W (ns)|$(rcomp 0)|=[2000000, 4000000, 6000000]" \
+    "delay_latesender at rank 0's computation (ns)|round(a['delay_costs']['delay_latesender']['per_callsite'][-1] * 1e9)|=2000000" \
+    "delay_latesender_longterm at computation (ns)|round(a['delay_costs']['delay_latesender_longterm']['per_callsite'][-1] * 1e9)|=4000000" \
+    "costs add up to the waits (ns)|round(sum(c['cost'] for c in a['root_causes']) * 1e9) == round($P['late_sender']['total'] * 1e9)|=True"
+# Rank 2 enters the allreduce W late: 3 ranks wait W, all short-term.
+check coll_delay 4 \
+    "rank 2's computation: 3W direct (ns)|$(rcomp 2)|=[6000000, 0, 6000000]" \
+    "delay_n2n (ns)|round(a['delay_costs']['delay_n2n']['total'] * 1e9)|=6000000" \
+    "the only cause|len(a['root_causes'])|=1"
+# Two independent causes, the larger first.
+check two_causes 4 \
+    "first: rank 2|$(rc 0 rank)|=2" \
+    "rank 2's computation (ns)|$(rcomp 2)|=[3000000, 0, 3000000]" \
+    "second: rank 0|$(rc 1 rank)|=0" \
+    "rank 0's computation (ns)|$(rcomp 0)|=[2000000, 0, 2000000]"
+# Rank 1's late receive (W) holds rank 0's Ssend, so rank 2 waits for
+# rank 0: W direct (Late Receiver) + W propagated (rank 2's Late Sender).
+check hidden_lr 3 \
+    "top cause: rank 1|$(rc 0 rank)|=1" \
+    "rank 1's computation (ns)|$(rcomp 1)|=[2000000, 2000000, 4000000]" \
+    "delay_latereceiver (ns)|round(a['delay_costs']['delay_latereceiver']['total'] * 1e9)|=2000000" \
+    "delay_latesender_longterm (ns)|round(a['delay_costs']['delay_latesender_longterm']['total'] * 1e9)|=2000000"
+grep -q "^root causes:" "$dir/chain.summary" && grep -A1 "^root causes:" "$dir/chain.summary" | grep -q "rank 0.s computation.* 0.006" &&
+    ok "analyze chain: the summary opens with the root causes" || bad "analyze chain: summary root causes"
+
+# POP efficiencies (docs/patterns.md). A pipeline of 4 ranks, each
+# computing D after its predecessor: balanced (LB = 1 exactly) but
+# serialized: on the ideal network the run takes 4D (SerE = 1/4 exactly),
+# and that replay equals a real rerun on the ideal network.
+desc="analyze --pop pipeline"
+rm -rf "$dir/pipe"
+if job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/pipe" -np 4 -- "$T/an_scenarios" pipeline; then
+    rec=$(grep -o '\.\. [0-9.]* s (max)' "$OUT" | awk '{print $2}')
+    job "$desc" "$AN" --pop "$dir/pipe" && grep -q "^POP: parallel efficiency" "$OUT" &&
+        ok "$desc: the summary has the POP line" || bad "$desc: no POP line"
+    if [ -s "$dir/pipe/ideal.ini" ] && job "$desc: rerun on the ideal network" "$RUN" --config "$dir/pipe/ideal.ini" \
+            --set simulator.clock=none -np 4 -- "$T/an_scenarios" pipeline; then
+        ideal=$(grep -o '\.\. [0-9.]* s (max)' "$OUT" | awk '{print $2}')
+        pop="a['pop']"
+        for item in "load balance|$pop['load_balance']|1" \
+                    "serialization = 1/4|$pop['serialization_efficiency']|0.25" \
+                    "ideal replay = 4D|$pop['ideal_run_time']|0.004" \
+                    "ideal replay = the rerun on the ideal network|'%.9f' % $pop['ideal_run_time'] == '$ideal'|True" \
+                    "communication = max(u) / T (T = $rec s)|abs($pop['communication_efficiency'] - 0.001 / $rec) < 1e-12|True" \
+                    "transfer = T_ideal / T|abs($pop['transfer_efficiency'] - 0.004 / $rec) < 1e-12|True" \
+                    "PE = LB x CommE exactly|$pop['load_balance'] * $pop['communication_efficiency'] == $pop['parallel_efficiency']|True" \
+                    "CommE = SerE x TE exactly|$pop['serialization_efficiency'] * $pop['transfer_efficiency'] == $pop['communication_efficiency']|True"; do
+            IFS='|' read -r label expr want <<<"$item"
+            got=$(python3 "$J" "$dir/pipe/analysis.json" "$expr" 2>&1)
+            [ "$got" = "$want" ] && ok "$desc: $label = $got" || bad "$desc: $label = '$got', want $want"
+        done
+        oracle_check "$dir/pipe" "analyze --pop pipeline" have
+    fi
+fi
+# Unbalanced, not serialized: u = D, D, 3D, D: LB = 1.5D / 3D = 1/2.
+got=$(python3 "$J" "$dir/coll_delay/analysis.json" "a['pop']['load_balance']")
+[ "$got" = 0.5 ] && ok "analyze coll_delay: POP load balance = 0.5" || bad "analyze coll_delay: POP load balance = $got, want 0.5"
+
 # The exclusive values add up to the ranks' time.
 expr="abs(sum(sum(c for c in p['per_rank']) for n, p in $P.items() if p['parent'] is None) - sum(a['rank_time'])) < 1e-9"
 got=$(python3 "$J" "$dir/collectives/analysis.json" "$expr")

@@ -90,6 +90,30 @@ SCALASCA = {
     "critical_path": (None, "Critical path", "sec"),
     "critical_path_imbalance": ("critical_path", "Imbalance", "sec"),
     "performance_impact": (None, "Performance impact", "sec"),
+    # delay costs (the remapped report's "delay" tree; delay_n21* from
+    # scout's own pattern list, which has Early Reduce delays too)
+    "delay": (None, "Delay costs", "sec"),
+    "delay_mpi": ("delay", "MPI", "sec"),
+    "delay_p2p": ("delay_mpi", "Point-to-point", "sec"),
+    "delay_latesender_aggregate": ("delay_p2p", "Late Sender", "sec"),
+    "delay_latesender": ("delay_latesender_aggregate", "Short-term", "sec"),
+    "delay_latesender_longterm": ("delay_latesender_aggregate", "Long-term", "sec"),
+    "delay_latereceiver_aggregate": ("delay_p2p", "Late Receiver", "sec"),
+    "delay_latereceiver": ("delay_latereceiver_aggregate", "Short-term", "sec"),
+    "delay_latereceiver_longterm": ("delay_latereceiver_aggregate", "Long-term", "sec"),
+    "delay_collective": ("delay_mpi", "Collective", "sec"),
+    "delay_barrier_aggregate": ("delay_collective", "Wait at Barrier", "sec"),
+    "delay_barrier": ("delay_barrier_aggregate", "Short-term", "sec"),
+    "delay_barrier_longterm": ("delay_barrier_aggregate", "Long-term", "sec"),
+    "delay_n2n_aggregate": ("delay_collective", "Wait at N x N", "sec"),
+    "delay_n2n": ("delay_n2n_aggregate", "Short-term", "sec"),
+    "delay_n2n_longterm": ("delay_n2n_aggregate", "Long-term", "sec"),
+    "delay_12n_aggregate": ("delay_collective", "Late Broadcast", "sec"),
+    "delay_12n": ("delay_12n_aggregate", "Short-term", "sec"),
+    "delay_12n_longterm": ("delay_12n_aggregate", "Long-term", "sec"),
+    "delay_n21_aggregate": ("delay_collective", "Early Reduce", "sec"),
+    "delay_n21": ("delay_n21_aggregate", "Short-term", "sec"),
+    "delay_n21_longterm": ("delay_n21_aggregate", "Long-term", "sec"),
     "imbalance": (None, "Computational imbalance", "sec"),
 }
 
@@ -101,7 +125,10 @@ REQUIRED = [
     "mpi_lswo_different", "mpi_lswo_same", "mpi_latereceiver", "mpi_collective",
     "mpi_earlyreduce", "mpi_earlyscan", "mpi_latebroadcast", "mpi_wait_nxn", "mpi_nxn_completion",
     "visits", "bytes", "bytes_p2p", "bytes_sent", "bytes_rcvd", "critical_path",
-    "critical_path_imbalance",
+    "critical_path_imbalance", "delay", "delay_mpi", "delay_p2p", "delay_latesender_aggregate",
+    "delay_latesender", "delay_latesender_longterm", "delay_latereceiver_aggregate",
+    "delay_latereceiver", "delay_latereceiver_longterm", "delay_collective",
+    "delay_barrier_aggregate", "delay_n2n_aggregate", "delay_12n_aggregate", "delay_n21_aggregate",
 ]
 
 # analysis.json pattern (its inclusive `total`) -> the Scalasca metric with
@@ -186,7 +213,7 @@ class Checker:
         for u, (_, parent) in self.metrics.items():
             if u in SCALASCA and SCALASCA[u][0] != parent:
                 bad.append("%s is under %s, Scalasca puts it under %s" % (u, parent or "(root)", SCALASCA[u][0] or "(root)"))
-            if u.startswith("seshat_") and parent is not None and not (parent in SCALASCA or parent.startswith("seshat_")):
+            if u.startswith("seshat_") and parent is not None and not (parent in self.metrics):
                 bad.append("%s is under unknown %s" % (u, parent))
         self.rule("hierarchy", bad, "every metric under its Scalasca parent, the %d seshat computes present" % len(REQUIRED))
 
@@ -354,7 +381,15 @@ class Checker:
         for u, key in (("critical_path", "per_callsite"), ("critical_path_imbalance", "imbalance_per_callsite")):
             if key in cp and u in s and abs(s[u] - sum(cp[key])) > tol * len(cp[key]):
                 bad.append("%s = %.9f, analysis.json critical_path.%s sums to %.9f" % (u, s[u], key, sum(cp[key])))
-        self.rule("values", bad, "%d metrics equal analysis.json's totals" % (len(SAME_VALUE) + 4))
+        # delay costs: every metric (inclusive, as CUBE stores it) is the
+        # analysis.json figure of the same name
+        for u, d in (a.get("delay_costs") or {}).items():
+            if u in s and abs(s[u] - d["total"]) > tol * (1 + len(d["per_callsite"])):
+                bad.append("%s = %.9f, analysis.json delay_costs.%s.total = %.9f" % (u, s[u], u, d["total"]))
+            elif u not in s:
+                bad.append("%s: in analysis.json, not in the CUBE file" % u)
+        self.rule("values", bad, "%d metrics equal analysis.json's totals" %
+                  (len(SAME_VALUE) + 4 + len(a.get("delay_costs") or {})))
 
 
 def main(argv):

@@ -15,6 +15,8 @@ person would, in headless Chromium:
              lines per sender -> receiver pair = analysis.json's
              matrix_count, each line goes forward in time, and the lines
              stay inside the timeline's zoomable view (svg#tlv)
+  text       also: the root-cause table (first ten) and the POP table
+             show analysis.json's root_causes and pop
   sort       clicking the "time in MPI" heading sorts the call sites by it
   shots      screenshots at two window sizes, each decoded and not blank
              (png_nonblank.py), kept in SHOTDIR if given
@@ -173,10 +175,32 @@ class Checker(rules.Rules):
             if not r or int(r[2]) != c["visits"] or not close(r[3], c["time"]):
                 bad.append("call site %s %s: row %s, analysis.json visits %d time %.9f" % (path, where, r, c["visits"], c["time"]))
 
+    def causes_text(self, bad):
+        """The root-cause table and the POP table show analysis.json's."""
+        a, tab = self.a, self.page.tables
+        rows = tab.get("root-cause-table", [])[1:]
+        want = (a.get("root_causes") or [])[:10]
+        if len(rows) != len(want):
+            bad.append("%d root causes shown, analysis.json has %d (first 10)" % (len(rows), len(want)))
+        for r, c in zip(rows, want):
+            if int(r[0]) != c["rank"] or r[1] != c["kind"] or not close(r[3], c["cost"]) \
+                    or not close(r[4], c["direct"]) or not close(r[5], c["propagated"]):
+                bad.append("root cause row %s, analysis.json %s" % (r, c))
+        pop = a.get("pop") or {}   # null: no computation, every row says so
+        for key, cell in (("parallel_efficiency", "pop-parallel"), ("load_balance", "pop-load-balance"),
+                          ("communication_efficiency", "pop-communication"),
+                          ("serialization_efficiency", "pop-serialization"),
+                          ("transfer_efficiency", "pop-transfer")):
+            shown, v = self.page.text.get(cell), pop.get(key)
+            if shown is None or (v is None) != shown.startswith("(--pop") or \
+                    (v is not None and abs(float(shown) - v) > 5e-5):
+                bad.append("POP %s shown %r, analysis.json %r" % (key, shown, v))
+
     def text(self):
         bad = []
         self.summary_text(bad)
         self.tables_text(bad)
+        self.causes_text(bad)
         self.rule("text", bad, "summary, %d patterns, %d longest waits, %d call sites = analysis.json"
                   % (len(self.a["patterns"]), len(self.a.get("top_waits", [])), len(self.a["callsites"])))
 

@@ -165,10 +165,12 @@ def analyze(tracedir):
     site_of = {}                              # (rank, local site) -> (function, location)
     visits, site_time = defaultdict(int), defaultdict(int)
     waits = []   # (rank, E, cause rank, cause time): the critical path's jumps
+    dwaits = []  # the same with the pattern and the waiting call: the delay costs
 
-    def waited(rank, E, cause_rank, cause_time):
+    def waited(rank, E, cause_rank, cause_time, pattern=None, call=None):
         if cause_time > E and cause_rank != rank:
             waits.append((rank, E, cause_rank, cause_time))
+            dwaits.append((rank, E, cause_rank, cause_time, pattern, call))
 
     # The profile: time per call site, the rest is computation.
     for r in ranks:
@@ -274,7 +276,7 @@ def analyze(tracedir):
             ls = min(latest, call.X) - call.E
             if ls <= 0:
                 continue
-            waited(r, call.E, latest_src, call.E + ls)
+            waited(r, call.E, latest_src, call.E + ls, "late_sender", call)
             if len(ring) == RING:
                 inst = ring.pop(0)
                 charge("late_sender", inst["call"], inst["sev"])
@@ -295,11 +297,12 @@ def analyze(tracedir):
         c = calls[r][i]
         charge("late_receiver", c, min(P, c.X) - c.E)
         if dst is not None:
-            waited(r, c.E, dst, min(P, c.X))
+            waited(r, c.E, dst, min(P, c.X), "late_receiver", c)
 
     unknown["collective_calls"] = collectives(calls, comms, charge, present, waited)
     path = critical_path(calls, end, site_of, waits)
-    return ranks, end, sev, site_of, visits, site_time, messages, unknown, present, path
+    delays = delay_costs(calls, comms, site_of, dwaits)
+    return ranks, end, sev, site_of, visits, site_time, messages, unknown, present, path, delays
 
 
 def collectives(calls, comms, charge, present, waited):
@@ -335,28 +338,28 @@ def collectives(calls, comms, charge, present, waited):
         def first_latest(ms):   # the member that entered last (the first such)
             return max(ms, key=lambda m: (m["E"], -m["me"]))
 
-        def wait_for(m, cause):
-            waited(m["call"].rank, m["E"], cause["call"].rank, min(cause["E"], m["X"]))
+        def wait_for(m, cause, pattern):
+            waited(m["call"].rank, m["E"], cause["call"].rank, min(cause["E"], m["X"]), pattern, m["call"])
         if kind == 0 or (kind in (3, 6, 7, 8) and any(m["bytes"] for m in g)):
             wait, done = ("wait_barrier", "barrier_completion") if kind == 0 else ("wait_nxn", "nxn_completion")
             for m in g:
                 charge(wait, m["call"], min(latest, m["X"]) - m["E"])
                 charge(done, m["call"], m["X"] - max(earliest_end, min(latest, m["X"])))
-                wait_for(m, first_latest(g))
+                wait_for(m, first_latest(g), wait)
         elif kind in (1, 5) and 0 <= root < n:
             for i, m in enumerate(g):
                 if i != root and m["E"] < g[root]["E"]:
                     charge("late_broadcast", m["call"], min(g[root]["E"], m["X"]) - m["E"])
-                    wait_for(m, g[root])
+                    wait_for(m, g[root], "late_broadcast")
         elif kind in (2, 4) and 0 <= root < n:
             others = [m for i, m in enumerate(g) if i != root]
             if others and g[root]["E"] < max(m["E"] for m in others):
                 charge("early_reduce", g[root]["call"], min(max(m["E"] for m in others), g[root]["X"]) - g[root]["E"])
-                wait_for(g[root], first_latest(others))
+                wait_for(g[root], first_latest(others), "early_reduce")
         elif kind in (9, 10):
             for i, m in enumerate(g):
                 charge("early_scan", m["call"], min(max(x["E"] for x in g[:i + 1]), m["X"]) - m["E"])
-                wait_for(m, first_latest(g[:i + 1]))
+                wait_for(m, first_latest(g[:i + 1]), "early_scan")
     return partial
 
 
@@ -408,12 +411,205 @@ def critical_path(calls, end, site_of, waits):
     return path
 
 
+# docs/patterns.md, delay costs: the kind of a wait state names its metrics
+DELAY_KIND = {"late_sender": "latesender", "late_receiver": "latereceiver", "wait_barrier": "barrier",
+              "wait_nxn": "n2n", "late_broadcast": "12n", "early_reduce": "n21", "early_scan": "scan"}
+
+
+def delay_metric(kind):
+    """Scalasca's short-term metric name; Early Scan's is seshat's own."""
+    return ("seshat_delay_" if kind == "scan" else "delay_") + kind
+
+
+def delay_costs(calls, comms, site_of, dwaits):
+    """docs/patterns.md, straight: one wait per waiting call (the one that
+    ended last); for wait k (W waited from E until T for D), the
+    synchronization intervals on D (up to T) and on W (up to E) start at
+    the exit of the rank's last call before that synchronized with the
+    other one (else 0); time per call site outside wait states; delay =
+    D's excess per site; the waits on D inside its interval carry the
+    cost on. Returns {(metric, rank, site key or None): ns (float)}."""
+    pat_order = [n for n, _ in TREE]
+    best = {}
+    for w in dwaits:
+        rank, E, cr, T, pat, call = w
+        cand = (-T, cr, pat_order.index(pat))
+        if (rank, call.index) not in best or cand < best[(rank, call.index)][0]:
+            best[(rank, call.index)] = (cand, w)
+    ws = sorted((v[1] for v in best.values()), key=lambda w: (w[0], w[1]))
+    wait_of = {(w[0], w[5].index): w[3] - w[1] for w in ws}
+    by_rank = defaultdict(list)                       # rank -> [(E, k)]
+    for k, w in enumerate(ws):
+        by_rank[w[0]].append((w[1], k))
+    enters = {r: [c.E for c in cs] for r, cs in calls.items()}
+    partner_cache = {r: [None] * len(cs) for r, cs in calls.items()}
+
+    def partners(r, c):
+        ps = partner_cache[r][c.index]
+        if ps is None:
+            ps = set()
+            for rec in c.recs:
+                if rec[0] in ("send", "recv"):
+                    ps.add(int(rec[2]))
+                elif rec[0] == "collective" and int(rec[10]) == 0:
+                    ps.update(comms[r].get(int(rec[4]), []))
+            partner_cache[r][c.index] = ps
+        return ps
+
+    def interval(r, partner, end):
+        cs = calls.get(r, [])
+        i = bisect.bisect_left(enters.get(r, []), end)
+        start, inside = 0, []
+        for j in range(i - 1, -1, -1):
+            if partner in partners(r, cs[j]):
+                start = min(cs[j].X, end)
+                break
+            inside.append(cs[j])
+        t, busy = defaultdict(int), 0
+        for c in inside:
+            d = min(c.X, end) - c.E
+            busy += d
+            t[site_of[(r, c.site)]] += d - min(wait_of.get((r, c.index), 0), d)
+        t[None] += end - start - busy
+        return start, t
+
+    info = []        # per wait: (delay per site, {j: waiting of j inside D's interval})
+    for k, (W, E, D, T, pat, call) in enumerate(ws):
+        sD, tD = interval(D, W, T)
+        _, tW = interval(W, D, E)
+        delay = {key: v - tW.get(key, 0) for key, v in tD.items() if v > tW.get(key, 0)}
+        lst = by_rank[D]
+        lo = bisect.bisect_left(lst, (sD, -1))
+        hi = bisect.bisect_left(lst, (T, -1))
+        omega = {j: min(ws[j][3], T) - ws[j][1] for _, j in lst[lo:hi]}
+        info.append((delay, omega))
+    contributors = defaultdict(list)
+    for k, (delay, omega) in enumerate(info):
+        for j in omega:
+            contributors[j].append(k)
+
+    def scales(k):
+        total = sum(info[k][0].values()) + sum(info[k][1].values())
+        w = ws[k][3] - ws[k][1]
+        return total, (min(w / total, 1.0) if total > 0 else 0.0)
+
+    carried = {}     # k -> {kind: waiting caused later, carried by wait k}
+    for j0 in range(len(ws)):   # pulled from the waits it delayed, depth first
+        stack = [j0]
+        while stack:
+            j = stack[-1]
+            if j in carried:
+                stack.pop()
+                continue
+            todo = [k for k in contributors[j] if k not in carried]
+            if todo:
+                stack.extend(todo)
+                continue
+            acc = defaultdict(float)
+            for k in contributors[j]:
+                total, sw = scales(k)
+                if total <= 0:
+                    continue
+                for h, v in carried[k].items():
+                    acc[h] += v / total * info[k][1][j]
+                acc[DELAY_KIND[ws[k][4]]] += sw * info[k][1][j]
+            carried[j] = acc
+            stack.pop()
+    out = defaultdict(float)
+    for k, (W, E, D, T, pat, call) in enumerate(ws):
+        total, sw = scales(k)
+        if total <= 0:
+            continue
+        for key, d in info[k][0].items():
+            out[(delay_metric(DELAY_KIND[pat]), D, key)] += sw * d
+            for h, v in carried[k].items():
+                if v > 0:
+                    out[(delay_metric(h) + "_longterm", D, key)] += v / total * d
+    return out
+
+
+def compare_pop(sev, end, ranks, a):
+    """docs/patterns.md, POP: u_i = computation of rank i, T = run time;
+    LB = mean(u) / max(u), CommE = max(u) / T or, with the ideal replay,
+    SerE = max(u) / T_ideal and TE = T_ideal / T; the identities exactly."""
+    p, bad = a.get("pop"), []
+    u = [sev.get(("computation", r, None), 0) for r in ranks]
+    T = max(end.values()) if end else 0
+    if not u or max(u) <= 0 or T <= 0:   # not defined
+        return [] if p is None else ["pop: %s, not defined without computation" % p]
+    if p is None:
+        return ["pop: none in analysis.json"]
+    want = {"load_balance": sum(u) / len(u) / max(u)}
+    if p.get("ideal_run_time") is None:
+        want["communication_efficiency"] = max(u) / T
+    else:
+        Ti = ns(p["ideal_run_time"])
+        want["serialization_efficiency"] = max(u) / Ti
+        want["transfer_efficiency"] = Ti / T
+        want["communication_efficiency"] = max(u) / T
+        if p["serialization_efficiency"] * p["transfer_efficiency"] != p["communication_efficiency"]:
+            bad.append("pop: SerE x TE != CommE")
+    want["parallel_efficiency"] = sum(u) / len(u) / T
+    if p["load_balance"] * p["communication_efficiency"] != p["parallel_efficiency"]:
+        bad.append("pop: LB x CommE != PE")
+    for k, v in want.items():
+        if abs(p[k] - v) > 1e-12 * max(1.0, v):
+            bad.append("pop %s: analysis %.17g, oracle %.17g" % (k, p[k], v))
+    return bad
+
+
+def compare_delays(delays, a, keys):
+    """analysis.json's root_causes and delay_costs against the oracle's,
+    within the rounding of each value to the nanosecond."""
+    bad = []
+    if a.get("delay_costs") is None:
+        return ["delay costs: none in analysis.json"]
+    causes = defaultdict(lambda: [0.0, 0.0])
+    for (m, r, key), v in delays.items():
+        causes[(r, key)][m.endswith("_longterm")] += v
+    label = lambda r, key: "rank %d %s" % (r, "computation" if key is None else " ".join(key))
+    seen = set()
+    for c in a["root_causes"]:
+        key = None if c["kind"] == "computation" else \
+            (c["kind"], " < ".join([c["location"]] + ([c["callers"]] if c.get("callers") else [])))
+        seen.add((c["rank"], key))
+        want = causes.get((c["rank"], key), [0.0, 0.0])
+        got = [ns(c["direct"]), ns(c["propagated"])]
+        if any(abs(g - w) > 1 for g, w in zip(got, want)):
+            bad.append("root cause %s: direct/propagated analysis %d/%d ns, oracle %.1f/%.1f ns" %
+                       ((label(c["rank"], key),) + tuple(got) + tuple(want)))
+    top = sorted(causes.items(), key=lambda kv: -sum(kv[1]))[:10]
+    for (r, key), v in top:
+        if sum(v) >= 2 and (r, key) not in seen:
+            bad.append("root cause %s (%.1f ns) missing from analysis.json" % (label(r, key), sum(v)))
+    n = a["ranks"]
+    per_rank, per_site = defaultdict(float), defaultdict(float)
+    for (q, r, key), v in delays.items():
+        per_rank[(q, r)] += v
+        per_site[(q, key)] += v
+    for m, info in a["delay_costs"].items():
+        leaf = not any(x["parent"] == m for x in a["delay_costs"].values())
+        if not leaf:
+            continue
+        cells = len(keys) + 1
+        for r in range(n):
+            want = per_rank.get((m, r), 0.0)
+            if abs(ns(info["per_rank"][r]) - want) > 1 + 0.5 * cells:
+                bad.append("%s on rank %d: analysis %d ns, oracle %.1f ns" % (m, r, ns(info["per_rank"][r]), want))
+        for key, v in zip(keys, info["per_callsite"]):
+            want = per_site.get((m, key), 0.0)
+            if abs(ns(v) - want) > 1 + 0.5 * n:
+                bad.append("%s at %s: analysis %d ns, oracle %.1f ns" %
+                           (m, "computation" if key is None else " ".join(key), ns(v), want))
+    return bad
+
+
 def ns(seconds):
     return round(seconds * 1e9)
 
 
 def compare(result, path):
-    ranks, end, sev, site_of, visits, site_time, messages, unknown, present, cpath = result
+    ranks, end, sev, site_of, visits, site_time, messages, unknown, present, cpath, delays = result
     a = json.load(open(path))
     bad = []
     children = defaultdict(list)
@@ -465,6 +661,9 @@ def compare(result, path):
             if got.get(key, 0) != cpath.get(key, 0):
                 bad.append("critical path at %s: analysis %d ns, oracle %d ns" %
                            ("computation" if key is None else " ".join(key), got.get(key, 0), cpath.get(key, 0)))
+    bad += compare_pop(sev, end, ranks, a)
+    if cp:   # delay costs come with the critical path (off with --no-critical-path)
+        bad += compare_delays(delays, a, keys)
     if a.get("unknown") != unknown:
         bad.append("unknown wait states (partner without a stream): analysis %s, oracle %s" %
                    (a.get("unknown"), unknown))
@@ -493,8 +692,9 @@ def main():
                 if p not in ("computation", "mpi", "p2p", "collective") and v > 0)
     if not failed:
         unk = sum(result[7].values())
-        print("oracle agrees: %d ranks, %d call sites, %d ns of wait states, %d ns of critical path, %d messages, %d file(s)%s" %
-              (len(result[0]), len(result[4]), waits, sum(result[9].values()), sum(result[6].values()), len(sys.argv) - 2,
+        print("oracle agrees: %d ranks, %d call sites, %d ns of wait states, %d ns of critical path, %d ns of delay costs, %d messages, %d file(s)%s" %
+              (len(result[0]), len(result[4]), waits, sum(result[9].values()), round(sum(result[10].values())),
+               sum(result[6].values()), len(sys.argv) - 2,
                ", %d of %d ranks traced, unknown %s" % (len(result[8]), len(result[0]), result[7]) if unk else ""))
     sys.exit(1 if failed else 0)
 
