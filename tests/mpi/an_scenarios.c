@@ -27,7 +27,9 @@
  *                    not part of all)
  *   vcoll            alltoallv, gatherv, scatterv, allgatherv with blocks
  *                    that differ by rank (for the what-if replay)
- *   all              every scenario above, one after another (4 ranks) */
+ *   all              every scenario above, one after another (4 ranks)
+ * An optional second argument multiplies every compute (0.5: a CPU twice
+ * as fast; the rerun a CPU what-if is checked against). */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,11 +38,12 @@
 #define D 1e-3
 static int rank, size;
 static char big[1 << 20];
+static double compute_scale = 1.0;
 
 static void compute(double s)
 {
     if (s > 0)
-        MPI_Pcontrol(5309, s);
+        MPI_Pcontrol(5309, s * compute_scale);
 }
 
 static void late_sender(void)
@@ -216,6 +219,8 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     const char *what = argc > 1 ? argv[1] : "all";
+    if (argc > 2)
+        compute_scale = atof(argv[2]);
     int all = !strcmp(what, "all");
     if (all || !strcmp(what, "late_sender"))
         late_sender();
