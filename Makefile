@@ -143,7 +143,8 @@ $(BUILD)/bin/seshat-calibrate: $(BUILD)/obj/src/tools/seshat_calibrate.o $(CALIB
 	$(CC) $(LDFLAGS) -o $@ $^ -liniparser -lm $(MPI_LIBS)
 
 # The analyzer is an MPI program of its own (never run under seshat).
-$(BUILD)/bin/seshat-analyze: $(BUILD)/obj/src/tools/seshat_analyze.o $(ANALYZE_OBJS) \
+$(BUILD)/bin/seshat-analyze: $(BUILD)/obj/src/tools/seshat_analyze.o $(BUILD)/obj/src/tools/sensitivity.o \
+                            $(ANALYZE_OBJS) \
                             $(TOOL_COMMON) \
                             $(TRACEFMT_OBJS)
 	@mkdir -p $(dir $@)

@@ -27,10 +27,11 @@
 #include "common/version.h"
 #include "common/safe_write.h"
 #include "config/config.h"
+#include "tools/sensitivity.h"
 
 typedef struct opts {
     const char *dir, *model;
-    int procs, quiet, no_cpath, no_delay, pop;
+    int procs, quiet, no_cpath, no_delay, pop, sensitivity;
 } opts;
 
 static void usage(FILE *f)
@@ -47,7 +48,14 @@ static void usage(FILE *f)
           "record per wait state and a second pass over the streams (the root causes\n"
           "need them too: it skips both); --no-root-causes skips only the root causes\n"
           "(delay costs: one more pass). --pop replays the trace on an ideal network\n"
-          "(TRACEDIR/ideal.ini) for the POP serialization and transfer efficiencies.\n",
+          "(TRACEDIR/ideal.ini) for the POP serialization and transfer efficiencies.\n"
+          "\n"
+          "seshat-analyze --sensitivity [-j M] [--model BASE.ini] TRACEDIR replays the\n"
+          "trace under latency x1/2 and x2, bandwidth x1/2 and x2, an ideal network and\n"
+          "CPU x1/2 (M replays at once, default one per core; the base is the recorded\n"
+          "configuration, TRACEDIR/config.ini, or BASE.ini) and writes\n"
+          "TRACEDIR/sensitivity.json, sensitivity.txt and sensitivity.png: predicted\n"
+          "times, elasticities and the parameter that limits the run.\n",
           f);
 }
 
@@ -73,6 +81,8 @@ static int parse(int argc, char **argv, opts *o)
             o->pop = 1;
         } else if (!strcmp(a, "--quiet")) {
             o->quiet = 1;
+        } else if (!strcmp(a, "--sensitivity")) {
+            o->sensitivity = 1;
         } else if (!strcmp(a, "--no-critical-path")) {
             o->no_cpath = 1;
         } else if (!strcmp(a, "--no-root-causes")) {
@@ -333,8 +343,15 @@ int main(int argc, char **argv)
             close(nul);
         }
     }
-    if (!under_mpi && (o.model || o.pop) && refuse_partial(o.dir, &d))
+    if (!under_mpi && (o.model || o.pop || o.sensitivity) && refuse_partial(o.dir, &d))
         return 2;
+    if (o.sensitivity) {
+        seshat_sens_opts so = { .dir = o.dir, .model = o.model, .jobs = o.procs,
+                                .quiet = o.quiet };
+        int rc = under_mpi ? 2 : seshat_sensitivity(&so, nranks);
+        an_defs_free(&d);
+        return rc;
+    }
     if (!under_mpi && o.model) {
         int rc = run_whatif(&o, nranks, o.model, "whatif.txt");
         if (rc)
