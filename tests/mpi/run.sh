@@ -187,6 +187,43 @@ if job "$desc" "$BUILD/bin/seshat-sweep" --out "$sweep" \
 fi
 rm -rf "$sweep"
 
+# Repetitions: the spread of each combination, and a warning when the
+# parameter's effect is within the noise. A stand-in seshat-run reports
+# known times (run k of the sweep: the k-th of TIMES), so the spread and
+# the verdict have closed forms: medians 1.0 and 1.02 s (effect 0.02 s),
+# repetitions 0.9 .. 1.1 s (noise 0.2 s, 20% of the median).
+desc="seshat-sweep noise"
+sweep=$(mktemp -d)
+cat >"$sweep/run" <<'EOS'
+#!/bin/bash
+for a in "$@"; do [ "$a" = --dry-run ] && exit 0; done
+TIMES=(1.0 1.1 0.9 1.02 1.12 0.92)
+k=$(($(cat "$SWEEP_COUNTER" 2>/dev/null || echo 0) + 1)); echo $k >"$SWEEP_COUNTER"
+echo "seshat: 2 ranks, virtual time 0.5 s (min) .. ${TIMES[k - 1]} s (max), wall 0.1 s"
+EOS
+chmod +x "$sweep/run"
+if SESHAT_RUN="$sweep/run" SWEEP_COUNTER="$sweep/n" job "$desc" "$BUILD/bin/seshat-sweep" --out "$sweep/o" \
+        --reps 3 --vary network.latency=1us,2us -np 2 -- "$T/pingpong" blocking 8; then
+    got=$(cut -d, -f2- "$sweep/o/sweep.csv" | tr '\n' ' ')
+    if [ "$got" = "network.latency,reported_s,status,min_s,max_s,spread_pct 1us,1.0,ok,0.9,1.1,20.00 2us,1.02,ok,0.92,1.12,19.61 " ]; then
+        ok "$desc: $got"
+    else bad "$desc: sweep.csv: $got"; fi
+    grep -q "effect of the varied parameters: 0.02 s .*noise: up to 0.2 s" "$OUT" &&
+        grep -q "WARNING: the parameters' effect (0.02 s) is not larger than the noise.*clock=none.*seshat-analyze --model" "$OUT" &&
+        ok "$desc: warns, suggesting clock = none or a trace and what-if" || bad "$desc: no warning"
+fi
+# Exact virtual time (clock = none): no spread, an effect, no warning.
+desc="seshat-sweep repetitions, clock = none"
+if job "$desc" "$BUILD/bin/seshat-sweep" --out "$sweep/e" --reps 2 --vary network.latency=1us,5us "${BASE[@]}" \
+        -np 2 -- "$T/pingpong" blocking 8; then
+    got=$(cut -d, -f2- "$sweep/e/sweep.csv" | tr '\n' ' ')
+    if [ "$got" = "network.latency,reported_s,status,min_s,max_s,spread_pct 1us,0.000002016,ok,0.000002016,0.000002016,0.00 5us,0.000010016,ok,0.000010016,0.000010016,0.00 " ] &&
+        ! grep -q WARNING "$OUT"; then
+        ok "$desc: $got"
+    else bad "$desc: sweep.csv: $got"; fi
+fi
+rm -rf "$sweep"
+
 # Failures end the whole job.
 desc="MPI_Pcontrol virtual compute"
 for bin in pcontrol pcontrol.relinked; do
