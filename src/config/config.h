@@ -111,6 +111,7 @@ typedef struct seshat_config {
     int report_summary;            /* summary: bool, end-of-run summary on stderr */
     int report_matrix;             /* matrix: bool, rank x rank matrices + size histogram */
     char report_prefix[SESHAT_PATH_MAX]; /* prefix: matrix file names, may hold a directory */
+    char report_profile[SESHAT_PATH_MAX]; /* profile: directory of profile.txt/.json, "" = off */
 
     /* bookkeeping, filled by the loader */
     char file[SESHAT_PATH_MAX];    /* the INI file used, "" if none */

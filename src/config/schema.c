@@ -111,6 +111,9 @@ const seshat_key seshat_keys[] = {
       "matrix files: PREFIX-count.csv, -bytes.csv, -sizes.csv (and .png from seshat-run)", 0, 0 },
     { "report", "summary", KEY_BOOL, F(report_summary), "true", NULL, 0,
       "end-of-run summary on stderr", 0, 0 },
+    { "report", "profile", KEY_STRING, F(report_profile), "", NULL, 0,
+      "per-call-site profile without a trace into DIR/profile.txt, profile.json (seshat-run --profile); empty: off",
+      0, 0 },
 };
 
 const int seshat_nkeys = (int)(sizeof seshat_keys / sizeof seshat_keys[0]);

@@ -7,6 +7,7 @@
 
 #include "mpi/calls.h"
 #include "rank/core.h"
+#include "rank/profile.h"
 #include "trace/trace.h"
 
 /* The library builds with -fvisibility=hidden and exports.map keeps only
@@ -53,6 +54,8 @@ __attribute__((always_inline)) static inline int seshat_enter(enum seshat_call_i
     seshat_clock_enter();
     if (seshat_tracing)
         seshat_trace_enter(id, seshat_clock_now(), __builtin_return_address(0));
+    if (seshat_profiling)
+        seshat_profile_enter(id, seshat_clock_now(), __builtin_return_address(0));
     if (seshat_call_unmodeled[id])
         seshat_warn_unmodeled(id);
     return 1;
@@ -62,6 +65,8 @@ static inline void seshat_leave(enum seshat_call_id id)
 {
     if (seshat_tracing)
         seshat_trace_exit(id, seshat_clock_now());
+    if (seshat_profiling)
+        seshat_profile_exit(seshat_clock_now());
     if (seshat_watch_dirty)
         seshat_watch_leave();
     seshat_clock_leave();

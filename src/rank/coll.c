@@ -4,6 +4,7 @@
 #include "rank/coll.h"
 #include "rank/inbox.h"
 #include "rank/path.h"
+#include "rank/profile.h"
 #include "rank/progress.h"
 #include "trace/trace.h"
 
@@ -125,6 +126,8 @@ static struct seshat_coll_pending *start(seshat_comm *c, enum seshat_coll_kind k
         sizes(c, kind, root, bytes, &sent, &recv);
         seshat_trace_coll(kind, c->id, root, bytes, req, sent, recv);
     }
+    if (seshat_profiling)
+        seshat_profile_bytes(bytes);
     pd->mine = (struct member){ seshat_clock_now(), bytes, root };
     if (c->is_inter)
         pd->synced = seshat_path_sync_enter(c, pd->seq);

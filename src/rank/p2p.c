@@ -3,6 +3,7 @@
  * path (path.h) carries envelopes and answers; waits go through the
  * progress engine (progress.h). */
 #include "rank/path.h"
+#include "rank/profile.h"
 #include "rank/progress.h"
 #include "trace/trace.h"
 
@@ -56,6 +57,8 @@ void seshat_send_begin(seshat_op *op, seshat_comm *c, int dest, int tag,
     seshat_clock_advance_to(e.t_inject + m->send_overhead);
     if (seshat_tracing)
         seshat_trace_send(e.dst, tag, c->id, bytes, e.proto, op->req_id);
+    if (seshat_profiling)
+        seshat_profile_bytes(bytes);
     seshat_rt.path->send(&e, op, c, dest);
 }
 

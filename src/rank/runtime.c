@@ -11,6 +11,7 @@
 #include "common/log.h"
 #include "rank/inbox.h"
 #include "rank/path.h"
+#include "rank/profile.h"
 #include "rank/progress.h"
 #include "rank/promises.h"
 #include "trace/trace.h"
@@ -113,6 +114,7 @@ int seshat_runtime_start(void)
     if (!is_app)
         return 1;   /* the caller enters the model-rank loop */
     seshat_rt.app = part;
+    seshat_profile_start(&seshat_rt.cfg, seshat_rt.world_rank, seshat_rt.napp);
     /* Errors on the program's world behave as on the real one. */
     MPI_Errhandler eh;
     SESHAT_CHECKED(Comm_get_errhandler, MPI_COMM_WORLD, &eh);
@@ -170,6 +172,7 @@ void seshat_runtime_stop(void)
                    SESHAT_TAG_FIN, seshat_rt.control);
     seshat_watch_final();
     seshat_trace_stop(seshat_rt.app, end);
+    seshat_profile_stop(seshat_rt.app, end);
     if (seshat_rt.cfg.report_summary)
         print_summary();
     seshat_comms_fini();

@@ -28,13 +28,16 @@
 static void usage(FILE *out)
 {
     fputs("usage: seshat-run [--preset NAME] [--config FILE] [--set section.key=value]...\n"
-          "                  [--trace DIR]\n"
+          "                  [--trace DIR] [--profile[=DIR]]\n"
           "                  [--print-config] [--dry-run] [--help] -np N [--] PROGRAM [ARGS...]\n"
           "\n"
           "Runs PROGRAM on N application ranks plus [simulator] ranks model ranks, with\n"
           "libseshat preloaded: MPI_Wtime then reports the run time on the modeled network.\n"
           "Configuration: --config FILE, else $SESHAT_CONFIG, else ./seshat.ini, else\n"
           "defaults; then $SESHAT_SET and --set. See docs/configuration.md.\n"
+          "--profile: per MPI call site, calls, virtual time, bytes and share of the run\n"
+          "time, printed and written to DIR/profile.txt and profile.json (default: the\n"
+          "current directory; no trace needed; docs/analysis.md).\n"
           "\n"
           "examples:\n"
           "  seshat-run -np 4 -- ./heat\n"
@@ -284,11 +287,17 @@ int main(int argc, char **argv)
             file = argv[++i];
         } else if (i + 1 < argc && !strcmp(a, "--preset")) {
             preset = argv[++i];
-        } else if (nsets + 2 > MAX_SETS && (!strcmp(a, "--set") || !strcmp(a, "--trace"))) {
+        } else if (nsets + 2 > MAX_SETS && (!strcmp(a, "--set") || !strcmp(a, "--trace") ||
+                                          !strncmp(a, "--profile", 9))) {
             fprintf(stderr, "seshat-run: too many --set/--trace options\n");
             return 2;
         } else if (i + 1 < argc && !strcmp(a, "--set")) {
             sets[nsets++] = argv[++i];
+        } else if (!strcmp(a, "--profile") || !strncmp(a, "--profile=", 10)) {
+            /* the run's directory (the current one), or the one named */
+            static char prof[SESHAT_PATH_MAX + 32];
+            snprintf(prof, sizeof prof, "report.profile=%s", a[9] == '=' ? a + 10 : ".");
+            sets[nsets++] = prof;
         } else if (i + 1 < argc && !strcmp(a, "--trace")) {
             static char dir[SESHAT_PATH_MAX + 16];
             snprintf(dir, sizeof dir, "trace.dir=%s", argv[++i]);
