@@ -29,7 +29,9 @@
  *                    that differ by rank (for the what-if replay)
  *   all              every scenario above, one after another (4 ranks)
  * An optional second argument multiplies every compute (0.5: a CPU twice
- * as fast; the rerun a CPU what-if is checked against). */
+ * as fast; the rerun a CPU what-if is checked against); a third names the
+ * one scenario it applies to (a switch that changes one phase, for
+ * seshat-analyze --compare). */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,11 +41,12 @@
 static int rank, size;
 static char big[1 << 20];
 static double compute_scale = 1.0;
+static const char *phase = "", *scaled_phase;
 
 static void compute(double s)
 {
     if (s > 0)
-        MPI_Pcontrol(5309, s * compute_scale);
+        MPI_Pcontrol(5309, s * (!scaled_phase || !strcmp(phase, scaled_phase) ? compute_scale : 1));
 }
 
 static void late_sender(void)
@@ -221,29 +224,31 @@ int main(int argc, char **argv)
     const char *what = argc > 1 ? argv[1] : "all";
     if (argc > 2)
         compute_scale = atof(argv[2]);
+    if (argc > 3)
+        scaled_phase = argv[3];
     int all = !strcmp(what, "all");
     if (all || !strcmp(what, "late_sender"))
-        late_sender();
+        phase = "late_sender", late_sender();
     if (all)
         MPI_Barrier(MPI_COMM_WORLD);
     if (all || !strcmp(what, "wrong_order"))
-        wrong_order();
+        phase = "wrong_order", wrong_order();
     if (all)
         MPI_Barrier(MPI_COMM_WORLD);
     if (all || !strcmp(what, "late_receiver"))
-        late_receiver();
+        phase = "late_receiver", late_receiver();
     if (all)
         MPI_Barrier(MPI_COMM_WORLD);
     if (all || !strcmp(what, "collectives"))
-        collectives();
+        phase = "collectives", collectives();
     if (all)
         MPI_Barrier(MPI_COMM_WORLD);
     if (all || !strcmp(what, "waitall"))
-        waitall();
+        phase = "waitall", waitall();
     if (all)
         MPI_Barrier(MPI_COMM_WORLD);
     if (all || !strcmp(what, "matched_elsewhere"))
-        matched_elsewhere();
+        phase = "matched_elsewhere", matched_elsewhere();
     if (all)
         MPI_Barrier(MPI_COMM_WORLD);
     if (!strcmp(what, "wildcard_any"))   /* not in all: its Testany polls follow real time */
@@ -252,7 +257,7 @@ int main(int argc, char **argv)
     void by_name(const char *what);
     by_name(what);
     if (all || !strcmp(what, "vcoll"))
-        vcoll();
+        phase = "vcoll", vcoll();
     MPI_Finalize();
     return 0;
 }
