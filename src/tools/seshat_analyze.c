@@ -27,11 +27,13 @@
 #include "common/version.h"
 #include "common/safe_write.h"
 #include "config/config.h"
+#include "tools/compare.h"
 #include "tools/sensitivity.h"
 
 typedef struct opts {
     const char *dir, *model;
-    int procs, quiet, no_cpath, no_delay, pop, sensitivity;
+    const char *dir_b, *out;   /* --compare A B, --out DIR */
+    int procs, quiet, no_cpath, no_delay, pop, sensitivity, compare;
 } opts;
 
 static void usage(FILE *f)
@@ -55,7 +57,12 @@ static void usage(FILE *f)
           "CPU x1/2 (M replays at once, default one per core; the base is the recorded\n"
           "configuration, TRACEDIR/config.ini, or BASE.ini) and writes\n"
           "TRACEDIR/sensitivity.json, sensitivity.txt and sensitivity.png: predicted\n"
-          "times, elasticities and the parameter that limits the run.\n",
+          "times, elasticities and the parameter that limits the run.\n"
+          "\n"
+          "seshat-analyze --compare [-j M] [--out DIR] A B compares two runs: two traces\n"
+          "(analysed again here) or two seshat-run --profile directories; per pattern,\n"
+          "call path and rank, B - A sorted by size, into DIR/compare.txt, .json, .html\n"
+          "and, for traces, compare.cubex (CUBE4, B - A) (DIR default: the current one).\n",
           f);
 }
 
@@ -81,6 +88,12 @@ static int parse(int argc, char **argv, opts *o)
             o->pop = 1;
         } else if (!strcmp(a, "--quiet")) {
             o->quiet = 1;
+        } else if (!strcmp(a, "--compare")) {
+            o->compare = 1;
+        } else if (!strcmp(a, "--out") && i + 1 < argc) {
+            o->out = argv[++i];
+        } else if (o->compare && o->dir && !o->dir_b && a[0] != '-') {
+            o->dir_b = a;
         } else if (!strcmp(a, "--sensitivity")) {
             o->sensitivity = 1;
         } else if (!strcmp(a, "--no-critical-path")) {
@@ -95,7 +108,7 @@ static int parse(int argc, char **argv, opts *o)
             return -1;
         }
     }
-    if (!o->dir) {
+    if (!o->dir || (o->compare && !o->dir_b)) {
         usage(stderr);
         return -1;
     }
@@ -321,12 +334,74 @@ static void replay_windows(an_local *L, MPI_Comm comm)
     an_replay_coll(L, comm, 1);
 }
 
+/* One trace's analysis on the root (returns 1 there): the steps of main
+ * below, without the critical path. */
+static int analyze_one(const char *dir, const an_defs *d, seshat_analysis *a)
+{
+    int me, np, lo, hi;
+    MPI_Comm_rank(MPI_COMM_WORLD, &me);
+    MPI_Comm_size(MPI_COMM_WORLD, &np);
+    an_block(me, d->nranks, np, &lo, &hi);
+    an_local L;
+    an_local_open(&L, dir, d, lo, hi);
+    an_root_share_streams(&L, MPI_COMM_WORLD);
+    L.want_waits = 0;
+    replay_windows(&L, MPI_COMM_WORLD);
+    int root = an_root_gather(&L, d, MPI_COMM_WORLD, a);
+    an_local_free(&L);
+    return root;
+}
+
+/* --compare A B: two profiles at once; two traces analysed one after the
+ * other by the same analyzer job, then compared on its root. */
+static int compare(int argc, char **argv, opts *o)
+{
+    const char *dirs[2] = { o->dir, o->dir_b }, *out = o->out ? o->out : ".";
+    int kind[2] = { seshat_compare_kind(dirs[0]), seshat_compare_kind(dirs[1]) };
+    if (kind[0] != kind[1] || kind[0] == SESHAT_CMP_NONE) {
+        fprintf(stderr, "seshat-analyze: --compare: %s and %s are not two traces or two profiles "
+                "(%s is %s, %s is %s)\n", dirs[0], dirs[1], dirs[0],
+                kind[0] == SESHAT_CMP_TRACE ? "a trace" : kind[0] ? "a profile" : "neither",
+                dirs[1], kind[1] == SESHAT_CMP_TRACE ? "a trace" : kind[1] ? "a profile" : "neither");
+        return 2;
+    }
+    if (kind[0] == SESHAT_CMP_PROFILE)
+        return seshat_compare_profiles(dirs[0], dirs[1], out, o->quiet);
+    an_defs d[2];
+    char err[PATH_MAX + 256];
+    for (int i = 0; i < 2; i++)
+        if (an_defs_load(dirs[i], &d[i], err, sizeof err)) {
+            fprintf(stderr, "seshat-analyze: --compare: %s\n", err);
+            return 2;
+        }
+    int least = d[0].nranks < d[1].nranks ? d[0].nranks : d[1].nranks;
+    if (!getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMI_SIZE"))
+        return launch(argv, o, least);
+    (void)argc;
+    MPI_Init(&argc, &argv);
+    seshat_analysis a[2];
+    int root = 0, rc = 0;
+    for (int i = 0; i < 2; i++)
+        root = analyze_one(dirs[i], &d[i], &a[i]);
+    if (root) {
+        rc = seshat_compare_analyses(&a[0], &a[1], dirs[0], dirs[1], out, o->quiet);
+        seshat_analysis_free(&a[0]);
+        seshat_analysis_free(&a[1]);
+    }
+    an_defs_free(&d[0]);
+    an_defs_free(&d[1]);
+    MPI_Finalize();
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     opts o;
     char err[PATH_MAX + 256];
     if (parse(argc, argv, &o))
         return 2;
+    if (o.compare)
+        return compare(argc, argv, &o);
     an_defs d;
     if (an_defs_load(o.dir, &d, err, sizeof err)) {
         fprintf(stderr, "seshat-analyze: %s\n", err);
