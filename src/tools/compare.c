@@ -267,7 +267,7 @@ static void write_html(FILE *f, const table *t)
     html_str(f, t->name_b);
     fputs("</title>\n<style>body{font-family:sans-serif;margin:1.5em}table{border-collapse:"
           "collapse;margin-bottom:1.5em}td,th{border:1px solid #ccc;padding:2px 8px;text-align:"
-          "right}td.n{text-align:left;font-family:monospace}.up{background:#fdd}.down{background:"
+          "right}td.n,th:first-child{text-align:left}td.n{font-family:monospace}.up{background:#fdd}.down{background:"
           "#dfd}</style></head><body>\n<h1>Two runs compared</h1>\n<p>A = <code>", f);
     html_str(f, t->name_a);
     fputs("</code>, B = <code>", f);
