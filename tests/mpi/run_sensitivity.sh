@@ -60,7 +60,10 @@ sens() {
 
 sens "an_scenarios all" cpu "$T/an_scenarios" all
 sens "halo 65536 20" bandwidth "$T/halo" 65536 20
-# A third program, cheaper: the latency scenarios only.
+# Two more programs, cheaper: a few scenarios each. NPB CG's pattern
+# (row sums, transpose exchange, allreduce; 4 communicators) and a ring of
+# 8-byte messages.
+ONLY="latency_x0.5 latency_x2 bandwidth_x2" sens "cg_pattern" bandwidth "$T/cg_pattern"
 ONLY="latency_x0.5 latency_x2" sens "ring waitall 8 200" latency "$T/ring" waitall 8 200
 
 # Not a trace: one line, exit 2.
