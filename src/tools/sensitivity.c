@@ -45,7 +45,7 @@ static scen S[NSCEN] = {
     { "bandwidth_x0.5", "bandwidth x1/2", 1, 0.5, 1, 0, -1 },
     { "bandwidth_x2", "bandwidth x2", 1, 2, 1, 0, -1 },
     { "ideal_network", "ideal network", 1, 1, 1, 1, -1 },
-    { "cpu_x0.5", "CPU x1/2 (twice as fast)", 1, 1, 0.5, 0, -1 },
+    { "cpu_x0.5", "CPU x1/2", 1, 1, 0.5, 0, -1 },
 };
 
 typedef struct ctx {

@@ -30,6 +30,10 @@ sens() {
     job "$desc" "$AN" --sensitivity "$dir/t" || return
     [ $rc -eq 0 ] && [ -s "$dir/t/sensitivity.json" ] || { bad "$desc: exit $rc, no sensitivity.json"; return; }
     grep -q "limited by" "$OUT" && [ -s "$dir/t/sensitivity.txt" ] && ok "$desc: text report" || bad "$desc: no text report"
+    if command -v gnuplot >/dev/null && [ -z "$ONLY" ]; then
+        python3 tests/tools/png_nonblank.py "$dir/t/sensitivity.png" >"$OUT" 2>&1 && ok "$desc: plot $(cat "$OUT")" ||
+            bad "$desc: plot"
+    fi
     local got; got=$(python3 "$J" "$dir/t/sensitivity.json" "'%.9f' % a['runs']['base']['run_time']")
     [ "$got" = "$rec" ] && ok "$desc: base replay $got s = recorded" || bad "$desc: base replay '$got', recorded '$rec'"
     declare -A TM=([base]=$rec)
