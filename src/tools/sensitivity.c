@@ -146,7 +146,7 @@ static int run_all(ctx *c)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     int jobs = c->o->jobs > 0 ? c->o->jobs : (cores > 0 ? (int)cores : 1);
-    pid_t pid[NSCEN];
+    pid_t pid[NSCEN] = { 0 };
     int next = 0, running = 0, failed = 0;
     fflush(NULL);
     while (next < NSCEN || running) {
@@ -184,13 +184,19 @@ typedef struct verdict {
     const char *limit;
 } verdict;
 
+/* ln(a / b) / ln(step); 0 when a run took no time (nothing to scale). */
+static double lnratio(int64_t a, int64_t b, double step)
+{
+    return a > 0 && b > 0 ? log((double)a / (double)b) / log(step) : 0.0;
+}
+
 /* Elasticity d ln T / d ln p, central over x1/2 .. x2 (CPU: x1/2 .. x1). */
 static verdict judge(void)
 {
     verdict v;
-    v.e_lat = log((double)S[S_LAT_TWICE].ns / (double)S[S_LAT_HALF].ns) / log(4.0);
-    v.e_bw = log((double)S[S_BW_TWICE].ns / (double)S[S_BW_HALF].ns) / log(4.0);
-    v.e_cpu = log((double)S[S_BASE].ns / (double)S[S_CPU_HALF].ns) / log(2.0);
+    v.e_lat = lnratio(S[S_LAT_TWICE].ns, S[S_LAT_HALF].ns, 4.0);
+    v.e_bw = lnratio(S[S_BW_TWICE].ns, S[S_BW_HALF].ns, 4.0);
+    v.e_cpu = lnratio(S[S_BASE].ns, S[S_CPU_HALF].ns, 2.0);
     v.net_share = S[S_BASE].ns > 0 ? 1.0 - (double)S[S_IDEAL].ns / (double)S[S_BASE].ns : 0;
     v.limit = "latency";
     double best = fabs(v.e_lat);
@@ -213,7 +219,7 @@ static void write_text(FILE *f, const ctx *c, const verdict *v)
     fprintf(f, "%-28s %16s %9s\n", "scenario", "run time (s)", "vs base");
     for (int i = 0; i < NSCEN; i++)
         fprintf(f, "%-28s %16.9f %+8.2f%%\n", S[i].label, (double)S[i].ns * 1e-9,
-                ((double)S[i].ns / (double)S[S_BASE].ns - 1.0) * 100.0);
+                S[S_BASE].ns > 0 ? ((double)S[i].ns / (double)S[S_BASE].ns - 1.0) * 100.0 : 0.0);
     fprintf(f, "\nelasticity of the run time (d ln T / d ln p):\n");
     fprintf(f, "  latency    %+.4f: +10%% latency costs %+.2f%% run time\n", v->e_lat,
             pct(v->e_lat, 0.1));
