@@ -40,11 +40,11 @@ for f in tests/mpi/run_*.sh; do
 done
 # The longest first, so the pool ends together (CPU s per area, the
 # steadiest measure on the shared 2-core VM: real-hpcc 93, contention 48,
-# conformance 33, analyze 31, guide 29, trace-other 23, coll 18, sensitivity 16, status
+# conformance 33, analyze 31, guide 29, trace-other 23, sensitivity 21, coll 18, status
 # 18, simgrid 12, nodes 10, outputs 8, faults-input 8, real-lmp 7, the
 # core variants 5-7 each, the rest 3 or less). A script's name stands for
 # all its parts.
-ORDER=(real-hpcc guide conformance analyze contention trace-other coll sensitivity smpi status simgrid
+ORDER=(real-hpcc guide conformance analyze contention trace-other sensitivity coll smpi status simgrid
        nodes outputs faults real-lmp core-direct2 core-relay2 core-relay1 core-direct1
        core-misc trace-ring trace-onoff factors nas_scripts matrix calibrate-exact
        bad_config watchdog core-cpu trace-cpu calibrate-fit clock)
