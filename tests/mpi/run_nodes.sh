@@ -257,7 +257,7 @@ same_trace() {
         || bad "$desc: differ: $(cut -c1-200 "$dir/an-one") vs $(cut -c1-200 "$dir/an-$1")"
 }
 if traced one "$dir/tr-one" && examine one "$dir/tr-one"; then
-    grep -q "^\[0.054352986, True, " "$dir/an-one" && ok "analyzer, one node: run time 0.054352986 s, complete" \
+    grep -q "^\[0.054322974, True, " "$dir/an-one" && ok "analyzer, one node: run time 0.054322974 s, complete" \
         || bad "analyzer, one node: $(cut -c1-80 "$dir/an-one")"
     SESHAT_MPIRUN_ARGS=$(on hosts3) traced nodes "$dir/tr-nodes" --set simulator.ranks=per-node &&
         examine nodes "$dir/tr-nodes" mpirun --oversubscribe $([ "$(id -u)" = 0 ] && echo --allow-run-as-root) \
