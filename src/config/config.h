@@ -65,6 +65,7 @@ typedef struct seshat_config {
     double cpu_factor;             /* cpu_factor: compute interval multiplier, > 0 */
     seshat_cpuclock cpu_clock;     /* cpu_clock: auto | perf | thread */
     int clock_compensation;        /* clock_compensation: bool, subtract the clock's own cost */
+    int virtual_clocks;            /* virtual_clocks: bool, the program's own clock reads are virtual */
     int64_t debug_model_delay_ns;  /* debug_model_delay: test knob, model sleeps per message */
     int64_t watchdog_ns;           /* watchdog: end a job that made no progress this long, 0 off */
     /* [network] */
