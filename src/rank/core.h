@@ -199,6 +199,7 @@ typedef struct seshat_op {
      * sync_comm, seq), its exit the completion's earliest time */
     int synced;
     int32_t sync_comm;
+    struct seshat_io_pending *io;  /* a pending collective MPI-IO access (rank/io.h) */
 } seshat_op;
 
 /* Start a send: charge overhead, send the envelope. The real data send is
