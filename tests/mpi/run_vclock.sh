@@ -52,6 +52,16 @@ if part exact; then
             bad "$desc: CPU clock read $cpu ns, expected real (< 1 s)"
     fi
 
+    # Fortran: system_clock reads clock_gettime in libgfortran (virtual:
+    # 5 round trips at 100 ms are 1 s), cpu_time the process's CPU time (real).
+    desc="Fortran system_clock, 5 x 0 B at L = 100 ms, clock = none"
+    if job "$desc" "$RUN" "${NONE[@]}" --set network.latency=100ms -np 2 -- "$T/f_vclock"; then
+        expect system_clock_ns 1000000000
+        cpu=$(value cpu_time_us)
+        [ -n "$cpu" ] && [ "$cpu" -lt 500000 ] && ok "$desc: cpu_time real ($cpu us)" ||
+            bad "$desc: cpu_time read $cpu us, expected real (< 0.5 s)"
+    fi
+
     # The switch: virtual_clocks = off gives the real clocks back (the job
     # runs in far less than the 2 s it models); MPI_Wtime stays virtual.
     desc="clocks, simulator.virtual_clocks = off"
