@@ -14,12 +14,25 @@ static int resolved;
 /* Before main, so that every later read is a plain indirect call; a read
  * from another constructor that ran first resolves on its own (the
  * pointers are the same whoever writes them). */
+/* `name` from the library `lib` itself when it is loaded (a seshat tool
+ * that links this file and runs with libseshat preloaded would find
+ * libseshat's next after itself), else the next definition after this
+ * object's. */
+static void *real_sym(const char *lib, const char *name)
+{
+    void *h = dlopen(lib, RTLD_LAZY | RTLD_NOLOAD);
+    void *f = h ? dlsym(h, name) : NULL;
+    if (h)
+        dlclose(h);
+    return f ? f : dlsym(RTLD_NEXT, name);
+}
+
 __attribute__((constructor)) static void resolve(void)
 {
-    real_gettime = (int (*)(clockid_t, struct timespec *))dlsym(RTLD_NEXT, "clock_gettime");
-    real_gtod = (int (*)(struct timeval *, void *))dlsym(RTLD_NEXT, "gettimeofday");
-    real_time = (time_t(*)(time_t *))dlsym(RTLD_NEXT, "time");
-    real_omp = (double (*)(void))dlsym(RTLD_NEXT, "omp_get_wtime");
+    real_gettime = (int (*)(clockid_t, struct timespec *))real_sym("libc.so.6", "clock_gettime");
+    real_gtod = (int (*)(struct timeval *, void *))real_sym("libc.so.6", "gettimeofday");
+    real_time = (time_t(*)(time_t *))real_sym("libc.so.6", "time");
+    real_omp = (double (*)(void))real_sym("libgomp.so.1", "omp_get_wtime");
     resolved = 1;
 }
 

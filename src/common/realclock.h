@@ -3,8 +3,8 @@
  * gettimeofday, time and omp_get_wtime for the program (virtual clocks,
  * src/interpose/clock_calls.c); a plain call to them from inside the
  * library would bind to those, so seshat's code reads time only through
- * here (the next definition after libseshat's, found with
- * dlsym(RTLD_NEXT): the C library's, which reads the vDSO). */
+ * here: the C library's own functions (which read the vDSO), found in
+ * libc.so.6 itself, else with dlsym(RTLD_NEXT). */
 #ifndef SESHAT_REALCLOCK_H
 #define SESHAT_REALCLOCK_H
 
