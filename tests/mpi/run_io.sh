@@ -1,6 +1,7 @@
 #!/bin/bash
 # run_io.sh - MPI-IO costs what the storage model says (docs/models.md,
-# "MPI-IO"), and the file is the same as natively. Closed forms computed
+# "MPI-IO"), and the file is the same as natively, on both paths and under
+# contention. Closed forms computed
 # here; clock = none, exact ns. 4 ranks, 64 KiB blocks; io.latency L =
 # 100 us, io.bandwidth (aggregate) 1 GB/s, io.client_bandwidth 0.5 GB/s,
 # io.metadata_latency M = 1 ms:
@@ -60,19 +61,25 @@ desc="MPI-IO natively"
 if job "$desc" mpirun --oversubscribe $root "${MPIRUN_ENV[@]}" -np $N "$T/io_times" "$dir/native.dat" $B; then
     [ "$(value data)" = ok ] && ok "$desc: data ok" || bad "$desc: data $(value data)"
 fi
-# 4 ranks exchange entries with an allgather, 3 with a sum (io.c).
-for v in "direct 4" "relay 4" "direct 3"; do
+# 4 ranks exchange entries with an allgather, 3 with a sum (io.c);
+# contention = on synchronizes through the model first (same times).
+VARIANTS=("direct 4" "relay 4" "direct 3")
+[ -f "$BUILD/lib/libseshat-simgrid.so" ] && VARIANTS+=("contention 4")
+CONT=(--set network.model=simgrid --set network.platform=$PWD/config/platforms/crossbar.xml
+      --set network.contention=on)
+for v in "${VARIANTS[@]}"; do
     set -- $v
-    path=$1 n=$2
+    path=$1 n=$2 extra=()
+    [ $path = contention ] && path=relay extra=("${CONT[@]}")
     expected $n
-    desc="MPI-IO storage model ($path, $n ranks)"
+    desc="MPI-IO storage model ($1, $n ranks)"
     if [ $n != $N ]; then
         job "$desc natively" mpirun --oversubscribe $root "${MPIRUN_ENV[@]}" -np $n "$T/io_times" \
             "$dir/native$n.dat" $B || continue
-        desc="MPI-IO storage model ($path, $n ranks)"
+        desc="MPI-IO storage model ($1, $n ranks)"
     fi
-    job "$desc" "$RUN" "${IO[@]}" --set network.path=$path -np $n -- "$T/io_times" "$dir/$path$n.dat" $B ||
-        continue
+    job "$desc" "$RUN" "${IO[@]}" "${extra[@]}" --set network.path=$path -np $n -- "$T/io_times" \
+        "$dir/$1$n.dat" $B || continue
     for s in $STEPS; do
         got=$(grep "^RESULT $s " "$OUT" | head -1 | cut -d' ' -f3-)
         want=$(all_ranks "$s" $n)
@@ -80,7 +87,7 @@ for v in "direct 4" "relay 4" "direct 3"; do
     done
     [ "$(value data)" = ok ] && ok "$desc: data ok" || bad "$desc: data $(value data)"
     ref=$dir/native.dat; [ $n != $N ] && ref=$dir/native$n.dat
-    cmp -s "$ref" "$dir/$path$n.dat" && ok "$desc: the file equals the native one" ||
+    cmp -s "$ref" "$dir/$1$n.dat" && ok "$desc: the file equals the native one" ||
         bad "$desc: the file differs from the native one"
 done
 
