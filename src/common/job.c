@@ -1,6 +1,6 @@
 /* job.c - see job.h. Signal handlers only kill() and set flags. */
-#include "common/realclock.h"
 #include "common/job.h"
+#include "common/realclock.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "common/realclock.h"
 #include "common/log.h"
+#include "common/realclock.h"
 #include "rank/inbox.h"
 #include "rank/path.h"
 #include "rank/progress.h"
