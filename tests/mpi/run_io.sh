@@ -1,8 +1,8 @@
 #!/bin/bash
 # run_io.sh - MPI-IO costs what the storage model says (docs/models.md,
 # "MPI-IO"), and the file is the same as natively, on both paths and under
-# contention. Closed forms computed
-# here; clock = none, exact ns. 4 ranks, 64 KiB blocks; io.latency L =
+# contention. Closed forms computed here; clock = none, exact ns. 4 ranks
+# (and 3), 64 KiB blocks; io.latency L =
 # 100 us, io.bandwidth (aggregate) 1 GB/s, io.client_bandwidth 0.5 GB/s,
 # io.metadata_latency M = 1 ms:
 #   independent access of B bytes: L + B / min(client, aggregate)
