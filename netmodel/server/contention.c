@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/realclock.h"
 #include "server/cn_coll.h"
 #include "server/contention.h"
 #include "model/simgrid/sg_bridge.h"
@@ -476,7 +477,7 @@ static int by_done(const void *x, const void *y)
 static double wall_s(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    seshat_real_clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 

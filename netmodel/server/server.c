@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/realclock.h"
 #include "server/backend.h"
 #include "server/matrix.h"
 #include "server/server.h"
@@ -50,7 +51,7 @@ struct server {
 static int64_t mono_ns(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    seshat_real_clock_gettime(CLOCK_MONOTONIC, &ts);
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 

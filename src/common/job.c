@@ -1,5 +1,6 @@
 /* job.c - see job.h. Signal handlers only kill() and set flags. */
 #include "common/job.h"
+#include "common/realclock.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -93,7 +94,7 @@ HIDDEN pid_t seshat_job_start(const char *tool, char *const argv[], int out_fd)
 HIDDEN int seshat_job_wait(pid_t pid, int timeout_s, int *timed_out)
 {
     struct timespec t0, now, nap = { 0, 20000000 };
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    seshat_real_clock_gettime(CLOCK_MONOTONIC, &t0);
     int st = 0, stage = 0;
     if (timed_out)
         *timed_out = 0;
@@ -107,7 +108,7 @@ HIDDEN int seshat_job_wait(pid_t pid, int timeout_s, int *timed_out)
         }
         if (timeout_s <= 0 || r < 0)
             continue;
-        clock_gettime(CLOCK_MONOTONIC, &now);
+        seshat_real_clock_gettime(CLOCK_MONOTONIC, &now);
         long s = (long)(now.tv_sec - t0.tv_sec);
         if (stage == 0 && s >= timeout_s) {
             if (timed_out)

@@ -21,6 +21,7 @@
 typedef enum { SESHAT_CLOCK_CPU, SESHAT_CLOCK_WALL, SESHAT_CLOCK_NONE } seshat_clock_kind;
 typedef enum { SESHAT_CPUCLOCK_AUTO, SESHAT_CPUCLOCK_PERF, SESHAT_CPUCLOCK_THREAD } seshat_cpuclock;
 typedef enum { SESHAT_PATH_DIRECT, SESHAT_PATH_RELAY } seshat_path_kind;
+typedef enum { SESHAT_IO_ANALYTIC, SESHAT_IO_NONE } seshat_io_model;
 
 /* Where a value came from, for --print-config. */
 typedef enum {
@@ -65,6 +66,7 @@ typedef struct seshat_config {
     double cpu_factor;             /* cpu_factor: compute interval multiplier, > 0 */
     seshat_cpuclock cpu_clock;     /* cpu_clock: auto | perf | thread */
     int clock_compensation;        /* clock_compensation: bool, subtract the clock's own cost */
+    int virtual_clocks;            /* virtual_clocks: bool, the program's own clock reads are virtual */
     int64_t debug_model_delay_ns;  /* debug_model_delay: test knob, model sleeps per message */
     int64_t watchdog_ns;           /* watchdog: end a job that made no progress this long, 0 off */
     /* [network] */
@@ -107,6 +109,12 @@ typedef struct seshat_config {
     int trace_payload;             /* payload: also record message contents */
     int trace_call_path;           /* call_path: frames per call site, 1..8 */
     int64_t trace_debug_delay_ns;  /* debug_write_delay: test knob, every record sleeps */
+    /* [io] (docs/models.md, "MPI-IO") */
+    seshat_io_model io_model;      /* model: analytic | none */
+    int64_t io_latency_ns;         /* latency: per request */
+    double io_bandwidth_Bps;       /* bandwidth: the file system's aggregate, > 0 */
+    double io_client_Bps;          /* client_bandwidth: one rank's, > 0 */
+    int64_t io_metadata_ns;        /* metadata_latency: open, close, sync, set_size, ... */
     /* [report] */
     int report_summary;            /* summary: bool, end-of-run summary on stderr */
     int report_matrix;             /* matrix: bool, rank x rank matrices + size histogram */

@@ -119,6 +119,7 @@ static void start(void)
         run_model_rank();
     seshat_active = 1;
     seshat_clock_compensate();
+    seshat_vclock_begin();
     seshat_clock_leave();
 }
 

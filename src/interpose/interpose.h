@@ -98,6 +98,10 @@ static inline void seshat_callback_end(int saved)
     seshat_depth = saved;
 }
 
+/* In MPI_Init on application ranks: the program's own clocks turn
+ * virtual on this thread (clock_calls.c). */
+void seshat_vclock_begin(void);
+
 /* In MPI_Init, once the wrappers are live: time what a compute interval
  * costs seshat (clock_calib.c). */
 void seshat_clock_compensate(void);

@@ -8,6 +8,7 @@
 #include "interpose/interpose.h"
 #include "rank/coll.h"
 #include "rank/inbox.h"
+#include "rank/io.h"
 #include "rank/path.h"
 #include "rank/progress.h"
 
@@ -85,7 +86,7 @@ static seshat_vtime completion_of(seshat_op *op, MPI_Status *st)
                 op->done = t;
         }
         seshat_comm_idup_finish(op);
-        return op->coll ? seshat_coll_finish(op) : op->done;
+        return op->coll ? seshat_coll_finish(op) : op->io ? seshat_io_finish(op) : op->done;
     }
     if (op->is_send) {
         int cancelled = 0;

@@ -37,6 +37,9 @@ static struct {
  * the time it read. */
 static uint64_t leaves, wtime_mark = UINT64_MAX;
 static seshat_vtime wtime_read;
+/* The latest time the program read from its own clocks (vclock.c): the
+ * clock never falls behind what the program has seen. */
+static seshat_vtime program_read;
 
 /* 2^62 ns, 146 years: past it a sum of model costs could overflow the
  * int64 clock, so the run stops with a clear error instead. */
@@ -152,6 +155,8 @@ void seshat_clock_enter(void)
     }
     if (d > 0)
         vnow += clock_factor == 1.0 ? d : (seshat_vtime)((double)d * clock_factor);
+    if (vnow < program_read)
+        vnow = program_read;
     check_limit();
 }
 
@@ -246,6 +251,45 @@ seshat_vtime seshat_clock_wtime(void)
     wtime_mark = leaves + 1; /* this MPI_Wtime's own leave */
     wtime_read = vnow;
     return vnow;
+}
+
+/* The gated interval so far, without renewing the anchor (the interval
+ * goes on: its end, in seshat_clock_enter, needs the anchor it began
+ * with). */
+static int64_t gated_peek(void)
+{
+    int64_t w = seshat_wall_ns();
+    int64_t d = w - mark_ns;
+    if (seshat_clksrc_switches(&src) == mark_sw && d <= GATED_LONG_NS)
+        return d;
+    int64_t dc = seshat_thread_cpu_ns() - (anchor_cpu + (mark_ns - anchor_wall));
+    return dc < d ? dc : d;
+}
+
+/* The program reads a clock of its own between two MPI calls: the clock
+ * as the next call would find it, without ending the compute interval
+ * (a busy-wait's whole CPU time counts once, less one compensation, as
+ * between any two calls). clock = none: MPI_Wtime's tick rule, every read
+ * counted as a call (a read with nothing between it and the last is 1 ns
+ * later), so a busy-wait ends there too. Never earlier than a read before. */
+seshat_vtime seshat_clock_program(void)
+{
+    if (clock_kind == SESHAT_CLOCK_NONE) {
+        if (leaves == wtime_mark && vnow == wtime_read)
+            vnow++;
+        wtime_mark = leaves;
+        wtime_read = vnow;
+        return vnow;
+    }
+    int64_t d = (src.kind == SESHAT_CLKSRC_GATED ? gated_peek()
+                                                 : seshat_clksrc_read(&src) - mark_ns) -
+                overhead_ns;
+    seshat_vtime t = vnow;
+    if (d > 0)
+        t += clock_factor == 1.0 ? d : (seshat_vtime)((double)d * clock_factor);
+    if (t < program_read)
+        t = program_read;
+    return program_read = t;
 }
 
 void seshat_clock_advance_to(seshat_vtime t)

@@ -98,6 +98,9 @@ void seshat_clock_enter(void);            /* add the compute interval */
 void seshat_clock_leave(void);            /* start a compute interval */
 seshat_vtime seshat_clock_now(void);
 seshat_vtime seshat_clock_wtime(void);      /* now, as MPI_Wtime reads it */
+/* now, as the program's own clock reads see it between two MPI calls
+ * (the interval so far included, not ended; vclock.h) */
+seshat_vtime seshat_clock_program(void);
 void seshat_clock_advance_to(seshat_vtime t); /* now = max(now, t) */
 
 /* ---- communicators (comms.c) ---- */
@@ -196,6 +199,7 @@ typedef struct seshat_op {
      * sync_comm, seq), its exit the completion's earliest time */
     int synced;
     int32_t sync_comm;
+    struct seshat_io_pending *io;  /* a pending collective MPI-IO access (rank/io.h) */
 } seshat_op;
 
 /* Start a send: charge overhead, send the envelope. The real data send is

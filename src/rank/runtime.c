@@ -9,11 +9,13 @@
 #include <time.h>
 
 #include "common/log.h"
+#include "common/realclock.h"
 #include "rank/inbox.h"
 #include "rank/path.h"
 #include "rank/profile.h"
 #include "rank/progress.h"
 #include "rank/promises.h"
+#include "rank/vclock.h"
 #include "trace/trace.h"
 
 static double start_wall;
@@ -129,7 +131,7 @@ int seshat_runtime_start(void)
 static double wall_now(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    seshat_real_clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
@@ -146,6 +148,8 @@ static void print_summary(void)
     SESHAT_CHECKED(Reduce, ovh, ovh_r, 2, MPI_LONG_LONG, MPI_MAX, 0, seshat_rt.app);
     if (seshat_rt.cfg.sim_per_node)
         seshat_placement_print(&seshat_rt.place, seshat_rt.app, seshat_rt.world_rank);
+    char clocks[320];
+    seshat_vclock_summary(clocks, sizeof clocks);
     if (seshat_rt.world_rank != 0)
         return;
     double wall = wall_now() - start_wall;
@@ -158,6 +162,7 @@ static void print_summary(void)
                 "subtracted (clock_compensation = %s)\n",
                 seshat_rt.cfg.clock == SESHAT_CLOCK_CPU ? "cpu" : "wall", seshat_clock_source(),
                 -ovh_r[1], ovh_r[0], seshat_rt.cfg.clock_compensation ? "on" : "off");
+    fputs(clocks, stderr);
 }
 
 void seshat_runtime_stop(void)

@@ -24,10 +24,12 @@
 #include "tools/prelaunch.h"
 
 #define MAX_SETS 256
+/* --preset may be given this many times (a network and an [io] preset). */
+#define MAX_PRESETS 4
 
 static void usage(FILE *out)
 {
-    fputs("usage: seshat-run [--preset NAME] [--config FILE] [--set section.key=value]...\n"
+    fputs("usage: seshat-run [--preset NAME]... [--config FILE] [--set section.key=value]...\n"
           "                  [--trace DIR] [--profile[=DIR]]\n"
           "                  [--print-config] [--dry-run] [--help] -np N [--] PROGRAM [ARGS...]\n"
           "\n"
@@ -43,6 +45,7 @@ static void usage(FILE *out)
           "  seshat-run -np 4 -- ./heat\n"
           "  seshat-run --set network.latency=500ns --set network.bandwidth=100Gb/s -np 8 ./cg.A.8\n"
           "  seshat-run --preset ib-ndr -np 8 -- ./my_app\n"
+          "  seshat-run --preset ib-hdr --preset io-lustre -np 8 -- ./my_io_app\n"
           "  seshat-run --config next-gen.ini --print-config -np 1 true\n"
           "\npresets (config/presets, and yours: seshat-calibrate writes 'host'): ",
           out);
@@ -257,9 +260,9 @@ static int per_node_map(seshat_node_map *m, int np, const seshat_config *cfg, in
 
 int main(int argc, char **argv)
 {
-    const char *file = NULL, *preset = NULL;
+    const char *file = NULL, *presets[MAX_PRESETS];
     char *sets[MAX_SETS + 2] = { 0 };
-    int nsets = 0, np = 0, print = 0, dry = 0, traced = 0, i;
+    int nsets = 0, npresets = 0, np = 0, print = 0, dry = 0, traced = 0, i;
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--")) {
@@ -285,8 +288,11 @@ int main(int argc, char **argv)
             return 2;
         } else if (i + 1 < argc && !strcmp(a, "--config")) {
             file = argv[++i];
+        } else if (i + 1 < argc && !strcmp(a, "--preset") && npresets == MAX_PRESETS) {
+            fprintf(stderr, "seshat-run: at most %d --preset options\n", MAX_PRESETS);
+            return 2;
         } else if (i + 1 < argc && !strcmp(a, "--preset")) {
-            preset = argv[++i];
+            presets[npresets++] = argv[++i];
         } else if (nsets + 2 > MAX_SETS && (!strcmp(a, "--set") || !strcmp(a, "--trace") ||
                                           !strncmp(a, "--profile", 9))) {
             fprintf(stderr, "seshat-run: too many --set/--trace options\n");
@@ -325,17 +331,23 @@ int main(int argc, char **argv)
     }
     seshat_config cfg;
     char err[1024];
-    static char files[2 * PATH_MAX + 2];
-    if (preset) {
-        char pp[PATH_MAX];
-        if (seshat_preset_path(preset, pp, sizeof pp) != 0) {
-            fprintf(stderr, "seshat-run: unknown preset '%s'; available: ", preset);
-            seshat_preset_list(stderr);
-            return 2;
+    static char files[(MAX_PRESETS + 1) * (PATH_MAX + 1)];
+    if (npresets) {
+        /* presets in their order, then the user's file: each file sets
+         * only its own keys, so a network and an [io] preset combine */
+        size_t len = 0;
+        for (int k = 0; k < npresets; k++) {
+            char pp[PATH_MAX];
+            if (seshat_preset_path(presets[k], pp, sizeof pp) != 0) {
+                fprintf(stderr, "seshat-run: unknown preset '%s'; available: ", presets[k]);
+                seshat_preset_list(stderr);
+                return 2;
+            }
+            len += (size_t)snprintf(files + len, sizeof files - len, "%s%s", k ? ":" : "", pp);
         }
         if (!file)
             file = getenv("SESHAT_CONFIG");
-        snprintf(files, sizeof files, "%s%s%s", pp, file && *file ? ":" : "", file ? file : "");
+        snprintf(files + len, sizeof files - len, "%s%s", file && *file ? ":" : "", file ? file : "");
         file = files;
     }
     if (seshat_config_load(&cfg, file, (const char *const *)sets, nsets, 1, err, sizeof err) ||

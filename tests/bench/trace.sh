@@ -13,7 +13,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 S="$BUILD/tests/bench/stencil"
 tdir=$(mktemp -d)
 untr=""; trc=""; trc1=""
-bench() { "$BUILD/bin/seshat-run" "$@" -np 4 -- "$S" 5000 10000 2>/dev/null | awk '/^BENCH/ { print $3 }'; }
+bench() { "$BUILD/bin/seshat-run" --set simulator.virtual_clocks=off "$@" -np 4 -- "$S" 5000 10000 2>/dev/null | awk '/^BENCH/ { print $3 }'; }
 for r in $(seq "$REPS"); do
     untr+="$(bench) "
     rm -rf "$tdir/t1"

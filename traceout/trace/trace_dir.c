@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/realclock.h"
 #include "mpi/calls.h"
 #include "trace/trace_dir.h"
 
@@ -20,7 +21,7 @@ static int create_dir(const char *wanted, char *out, size_t len, char *err, size
         snprintf(base, sizeof base, "%s", wanted);
     } else {
         char stamp[32];
-        time_t now = time(NULL);
+        time_t now = seshat_real_time(NULL);
         strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime(&now));
         const char *job = getenv("OMPI_MCA_ess_base_jobid");
         snprintf(base, sizeof base, "seshat-trace-%s-%s", stamp, job ? job : "0");

@@ -1,0 +1,191 @@
+/* io.c - MPI-IO in virtual time (io.h). */
+#include <stdlib.h>
+
+#include "model/storage.h"
+#include "rank/io.h"
+#include "rank/progress.h"
+
+/* A file the program holds open: its communicator (NULL when seshat does
+ * not know it, MPI_COMM_SELF: then the rank alone) and where a split
+ * collective begun on it ends. */
+struct file {
+    MPI_File fh;
+    seshat_comm *c;
+    seshat_vtime split_end;
+};
+static struct file *files;
+static int nfiles, capfiles;
+static seshat_storage storage;
+static int storage_ready;
+
+static const seshat_storage *model(void)
+{
+    if (!storage_ready) {
+        seshat_storage_init(&storage, &seshat_rt.cfg);
+        storage_ready = 1;
+    }
+    return &storage;
+}
+
+static struct file *find(MPI_File fh)
+{
+    for (int i = 0; i < nfiles; i++)
+        if (files[i].fh == fh)
+            return &files[i];
+    return NULL;
+}
+
+/* ---- the members' exchange (as coll.c's: see its `exchange`) ---- */
+struct io_member { int64_t entry, bytes; };
+_Static_assert(sizeof(struct io_member) == 2 * sizeof(int64_t), "io_member has padding");
+enum io_kind { IO_DATA, IO_META };
+
+struct seshat_io_pending {
+    enum io_kind kind;
+    int n;                    /* members */
+    int exchanged;            /* all[] holds every member's entry */
+    struct io_member mine, *all, *slots;
+    MPI_Request req;
+};
+
+static struct seshat_io_pending *start(seshat_comm *c, int64_t bytes, enum io_kind kind)
+{
+    struct seshat_io_pending *pd = seshat_xcalloc(1, sizeof *pd);
+    pd->kind = kind;
+    pd->n = c ? c->peer_size : 1;
+    pd->mine = (struct io_member){ seshat_clock_now(), bytes };
+    pd->req = MPI_REQUEST_NULL;
+    /* io.model = none synchronizes nothing; a rank alone has nobody to wait for */
+    if (!model()->on || pd->n == 1)
+        return pd;
+    pd->exchanged = 1;
+    pd->all = seshat_xmalloc(sizeof *pd->all * (size_t)pd->n);
+    if ((pd->n & (pd->n - 1)) == 0) {
+        seshat_ctl(seshat_real.Iallgather(&pd->mine, sizeof pd->mine, MPI_BYTE, pd->all,
+                                          sizeof pd->mine, MPI_BYTE, c->shadow, &pd->req),
+                   "Iallgather(I/O entries)");
+        return pd;
+    }
+    pd->slots = seshat_xcalloc((size_t)pd->n, sizeof *pd->slots);
+    pd->slots[c->my_rank] = pd->mine;
+    seshat_ctl(seshat_real.Iallreduce(pd->slots, pd->all, pd->n * 2, MPI_INT64_T, MPI_SUM,
+                                      c->shadow, &pd->req),
+               "Iallreduce(I/O entries)");
+    return pd;
+}
+
+/* When the access ends for every member: the last entry plus its cost. */
+static seshat_vtime finish(struct seshat_io_pending *pd)
+{
+    int64_t last = pd->mine.entry, total = pd->mine.bytes * pd->n;
+    if (pd->exchanged) {
+        seshat_ctl(seshat_progress_wait_req(&pd->req, MPI_STATUS_IGNORE, 0, NULL),
+                   "Wait(I/O entries)");
+        total = 0;
+        for (int i = 0; i < pd->n; i++) {
+            if (pd->all[i].entry > last)
+                last = pd->all[i].entry;
+            total += pd->all[i].bytes;
+        }
+    }
+    seshat_vtime t = last + (pd->kind == IO_META ? seshat_storage_metadata(model())
+                                                 : seshat_storage_collective(model(), pd->n, total));
+    free(pd->all);
+    free(pd->slots);
+    free(pd);
+    return t;
+}
+
+static seshat_comm *comm_of(MPI_File fh)
+{
+    struct file *f = find(fh);
+    return f ? f->c : NULL;
+}
+
+/* ---- the calls ---- */
+void seshat_io_open(MPI_Comm comm, MPI_File fh)
+{
+    seshat_comm *c = seshat_comm_lookup(comm);
+    if (fh != MPI_FILE_NULL) {
+        if (nfiles == capfiles) {
+            capfiles = capfiles ? 2 * capfiles : 8;
+            struct file *n = realloc(files, sizeof *files * (size_t)capfiles);
+            if (!n)
+                seshat_fatal("out of memory for the table of open files");
+            files = n;
+        }
+        files[nfiles++] = (struct file){ fh, c, 0 };
+        if (c)
+            seshat_comm_hold(c);
+    }
+    seshat_clock_advance_to(finish(start(c, 0, IO_META)));
+}
+
+void seshat_io_meta(MPI_File fh)
+{
+    seshat_clock_advance_to(finish(start(comm_of(fh), 0, IO_META)));
+}
+
+void seshat_io_close(MPI_File fh)
+{
+    seshat_io_meta(fh);
+    struct file *f = find(fh);
+    if (!f)
+        return;
+    if (f->c)
+        seshat_comm_release(f->c);
+    *f = files[--nfiles];
+}
+
+void seshat_io_delete(void)
+{
+    seshat_clock_advance_to(seshat_clock_now() + seshat_storage_metadata(model()));
+}
+
+void seshat_io_independent(int64_t bytes)
+{
+    seshat_clock_advance_to(seshat_clock_now() + seshat_storage_independent(model(), bytes));
+}
+
+void seshat_io_collective(MPI_File fh, int64_t bytes)
+{
+    seshat_clock_advance_to(finish(start(comm_of(fh), bytes, IO_DATA)));
+}
+
+/* MPI allows a split collective to do all its work in begin (ROMIO
+ * does), so the members' exchange completes there; the program's compute
+ * until end overlaps the access. */
+void seshat_io_split_begin(MPI_File fh, int64_t bytes)
+{
+    struct file *f = find(fh);
+    seshat_vtime t = finish(start(f ? f->c : NULL, bytes, IO_DATA));
+    if (f)
+        f->split_end = t;
+}
+
+void seshat_io_split_end(MPI_File fh)
+{
+    struct file *f = find(fh);
+    if (f)
+        seshat_clock_advance_to(f->split_end);
+}
+
+void seshat_io_post(MPI_Request req, MPI_File fh, int64_t bytes, int collective)
+{
+    seshat_comm *c = comm_of(fh);
+    seshat_op *op = seshat_req_add(req, c);
+    op->is_coll = 1;   /* completes by a time of its own, not by a message */
+    op->active = 1;
+    op->comm = c;
+    if (collective)
+        op->io = start(c, bytes, IO_DATA);
+    else
+        op->done = seshat_clock_now() + seshat_storage_independent(model(), bytes);
+}
+
+seshat_vtime seshat_io_finish(seshat_op *op)
+{
+    op->done = finish(op->io);
+    op->io = NULL;
+    return op->done;
+}

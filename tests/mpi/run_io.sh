@@ -1,0 +1,121 @@
+#!/bin/bash
+# run_io.sh - MPI-IO costs what the storage model says (docs/models.md,
+# "MPI-IO"), and the file is the same as natively, on both paths and under
+# contention. Closed forms computed here; clock = none, exact ns. 4 ranks
+# (and 3), 64 KiB blocks; io.latency L =
+# 100 us, io.bandwidth (aggregate) 1 GB/s, io.client_bandwidth 0.5 GB/s,
+# io.metadata_latency M = 1 ms:
+#   independent access of B bytes: L + B / min(client, aggregate)
+#                                  = 100000 + 65536 / 0.5 = 231072 ns
+#   collective access, N members, S = sum of their bytes: from the last
+#   entry, L + S / min(aggregate, N x client): 100000 + 262144 = 362144 ns
+#   on 4 ranks, 100000 + 196608 = 296608 ns on 3
+#   open, sync, close (collective): from the last entry, M = 1000000 ns
+cd "$(dirname "$0")/../.." || exit 1
+. tests/mpi/lib.sh
+N=4 B=65536
+dir=$(mktemp -d)
+trap 'rm -rf "$dir" "$OUT"' EXIT
+root=""; [ "$(id -u)" -eq 0 ] && root=--allow-run-as-root
+IO=(--set simulator.clock=none --set report.summary=false --set io.latency=100us
+    --set io.bandwidth=1GB/s --set io.client_bandwidth=0.5GB/s --set io.metadata_latency=1ms)
+IND=231072 META=1000000
+
+# expected N: W[STEP] = the time after each step (io_times.c lists them)
+# on N ranks, every rank alike unless a step says otherwise. Skewed steps:
+# rank r enters r us late, so the collective starts at the last entry,
+# (N - 1) us after the first. COLL = L + N x 64 KiB / min(1 GB/s, N x 0.5 GB/s).
+declare -A W
+expected() {
+    local n=$1 sk=$((($1 - 1) * 1000)) t
+    COLL=$(awk -v n="$1" 'BEGIN { bw = n * 0.5 < 1 ? n * 0.5 : 1; printf "%d", 100000 + n * 65536 / bw }')
+    t=$((sk + META)); W[open]=$t
+    t=$((t + IND)); W[write_at]=$t
+    t=$((t + sk + COLL)); W[write_at_all]=$t
+    t=$((t + IND)); W[read_at]=$t
+    t=$((t + COLL)); W[read_at_all]=$t
+    t=$((t + 5000000)); W[iwrite_at]=$t        # 5 ms of compute hide the write (231 us)
+    t=$((t + IND)); W[iread_at]=$t
+    t=$((t + COLL)); W[write_all]=$t
+    t=$((t + 1000000)); W[split]=$t            # 1 ms between begin and end hides it too
+    t=$((t + COLL)); W[read_split]=$t
+    t=$((t + COLL)); W[iwrite_all]=$t
+    t=$((t + COLL)); W[iread_all]=$t
+    t=$((t + IND)); W[write]=$t
+    t=$((t + IND)); W[read]=$t
+    t=$((t + COLL)); W[ordered]=$t
+    W[shared]="$((t + IND))$(printf " $t%.0s" $(seq 2 "$n"))"   # rank 0 alone
+    t=$((t + IND + META)); W[sync]=$t           # from rank 0's entry
+    t=$((t + META)); W[close]=$t
+}
+STEPS="open write_at write_at_all read_at read_at_all iwrite_at iread_at write_all split read_split
+       iwrite_all iread_all write read ordered shared sync close"
+
+# all_ranks STEP N: the expected line for STEP (one value for every rank).
+all_ranks() {
+    local w=${W[$1]}
+    case $w in *" "*) echo "$w" ;; *) printf "$w%.0s " $(seq "$2") | sed 's/ $//' ;; esac
+}
+
+desc="MPI-IO natively"
+if job "$desc" mpirun --oversubscribe $root "${MPIRUN_ENV[@]}" -np $N "$T/io_times" "$dir/native.dat" $B; then
+    [ "$(value data)" = ok ] && ok "$desc: data ok" || bad "$desc: data $(value data)"
+fi
+# 4 ranks exchange entries with an allgather, 3 with a sum (io.c);
+# contention = on synchronizes through the model first (same times).
+VARIANTS=("direct 4" "relay 4" "direct 3")
+[ -f "$BUILD/lib/libseshat-simgrid.so" ] && VARIANTS+=("contention 4")
+CONT=(--set network.model=simgrid --set network.platform=$PWD/config/platforms/crossbar.xml
+      --set network.contention=on)
+for v in "${VARIANTS[@]}"; do
+    set -- $v
+    path=$1 n=$2 extra=()
+    [ $path = contention ] && path=relay extra=("${CONT[@]}")
+    expected $n
+    desc="MPI-IO storage model ($1, $n ranks)"
+    if [ $n != $N ]; then
+        job "$desc natively" mpirun --oversubscribe $root "${MPIRUN_ENV[@]}" -np $n "$T/io_times" \
+            "$dir/native$n.dat" $B || continue
+        desc="MPI-IO storage model ($1, $n ranks)"
+    fi
+    job "$desc" "$RUN" "${IO[@]}" "${extra[@]}" --set network.path=$path -np $n -- "$T/io_times" \
+        "$dir/$1$n.dat" $B || continue
+    for s in $STEPS; do
+        got=$(grep "^RESULT $s " "$OUT" | head -1 | cut -d' ' -f3-)
+        want=$(all_ranks "$s" $n)
+        [ "$got" = "$want" ] && ok "$desc: $s = $want" || bad "$desc: $s = '$got', expected $want"
+    done
+    [ "$(value data)" = ok ] && ok "$desc: data ok" || bad "$desc: data $(value data)"
+    ref=$dir/native.dat; [ $n != $N ] && ref=$dir/native$n.dat
+    cmp -s "$ref" "$dir/$1$n.dat" && ok "$desc: the file equals the native one" ||
+        bad "$desc: the file differs from the native one"
+done
+
+# io.model = none: I/O costs nothing and synchronizes nothing (what ran
+# before the model): rank r's clock is its own compute only, 2 x r us of
+# skew, 5 ms and 1 ms.
+desc="MPI-IO, io.model = none"
+if job "$desc" "$RUN" "${IO[@]}" --set io.model=none -np $N -- "$T/io_times" "$dir/none.dat" $B; then
+    got=$(grep "^RESULT close " "$OUT" | cut -d' ' -f3-)
+    [ "$got" = "6000000 6002000 6004000 6006000" ] && ok "$desc: close = $got" ||
+        bad "$desc: close = '$got', expected 6000000 6002000 6004000 6006000"
+fi
+
+# The presets are [io] sections: --preset io-lustre sets them.
+for p in "io-lustre 500000ns 20000000000B/s" "io-nfs 200000ns 1100000000B/s"; do
+    set -- $p
+    desc="MPI-IO preset $1"
+    if job "$desc" "$RUN" --preset $1 --print-config -np 1 true; then
+        io=$(sed -n '/^\[io\]/,/^\[/p' "$OUT")
+        grep -q "^latency = $2" <<<"$io" && grep -q "^bandwidth = $3" <<<"$io" &&
+            ok "$desc: latency $2, bandwidth $3" || bad "$desc: [io] is not the preset's: $io"
+    fi
+done
+# ... and combine with a network preset (--preset given twice).
+desc="MPI-IO preset with a network preset"
+if job "$desc" "$RUN" --preset ib-hdr --preset io-nfs --print-config -np 1 true; then
+    net=$(sed -n '/^\[network\]/,/^\[/p' "$OUT") io=$(sed -n '/^\[io\]/,/^\[/p' "$OUT")
+    grep -q "^latency = 800ns" <<<"$net" && grep -q "^latency = 200000ns" <<<"$io" &&
+        ok "$desc: network latency 800ns, io latency 200000ns" || bad "$desc: not both presets"
+fi
+summary
