@@ -1,0 +1,105 @@
+#!/bin/bash
+# run_rma.sh - one-sided communication (docs/models.md, "One-sided
+# communication"): every call and synchronization mode against closed
+# forms computed here by hand, on the direct and the relay path, one and
+# two model ranks, every window kind; the data equal to a native run.
+# parts: loggp simgrid
+cd "$(dirname "$0")/../.." || exit 1
+. tests/mpi/lib.sh
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+NATIVE=$(mktemp)
+trap 'rm -f "$OUT" "$NATIVE"' EXIT
+# L = 5 us, G = 1 ns/B, o = g = 0.
+BASE=(--set simulator.clock=none --set network.latency=5us --set network.bandwidth=1GB/s
+      --set network.overhead=0 --set network.gap=0 --set report.summary=false)
+L=5000
+N=4194304   # two-rank scenarios: 4 MiB
+H=65536     # halo exchanges (4 ranks): 64 KiB each way
+
+# check DESC: every line "KEY RANK VALUE" on stdin is a RESULT line of the run.
+check() {
+    local d=$1 k r v got miss=0 n=0
+    while read -r k r v; do
+        n=$((n + 1))
+        got=$(awk -v k="$k" -v r="$r" '$1 == "RESULT" && $2 == k && $3 == r { print $4 }' "$OUT")
+        [ "$got" = "$v" ] || { echo "     $k rank $r: got '$got', expected $v"; miss=$((miss + 1)); }
+    done
+    if [ $miss = 0 ]; then ok "$d: $n times as computed, data as native"
+    else bad "$d: $miss of $n times differ"; fi
+}
+
+# The two-rank scenarios (rank 0 origin, rank 1 target), n bytes: a put
+# arrives L + n after its injection; a get's 0-byte request arrives at L
+# and its n-byte reply L + n later; a fence is a barrier over max(clock,
+# the rank's last arrival): on 2 ranks rank r leaves at
+# max(e_r, e_other + L). The NIC is busy n G per put, so the PSCW
+# completion notice leaves after the data.
+two_rank_want() {
+    local n=$1
+    printf '%s\n' "fence_put 0 $((L + n))" "fence_put 1 $((2 * L + n))" \
+        "fence_get 0 $((2 * L + n))" "fence_get 1 $((3 * L + n))" \
+        "fence_acc 0 $((L + n))" "fence_acc 1 $((2 * L + n))" \
+        "lock_put-unlock 0 $((L + n))" "lock_get-unlock 0 $((2 * L + n))" \
+        "fetch_op-unlock 0 $((2 * L + 8))" "cas-unlock 0 $((2 * L + 12))" \
+        "get_acc-unlock 0 $((2 * L + 2 * n))" \
+        "rput-wait 0 0" "rput-unlock_all 0 $((L + n))" \
+        "rget-wait 0 $((2 * L + n))" "rget-unlock_all 0 $((2 * L + n))" \
+        "flush-flush_local 0 0" "flush-flush 0 $((L + n))" \
+        "flush-flush_local_all 0 $((L + n))" "flush-flush_all 0 $((2 * L + 2 * n))" \
+        "flush-unlock_all 0 $((2 * L + 2 * n))" \
+        "pscw-start 0 $L" "pscw-complete 0 $((L + n))" "pscw-wait 1 $((2 * L + n))"
+}
+# Halo on a ring of 4, h bytes each way: puts to the left then the right
+# neighbour (the second injected h G later). Fence: every rank enters the
+# closing fence at L + 2h, a 4-rank dissemination barrier adds 2L. PSCW:
+# the post notices arrive at L, the second put at 2L + 2h, the completion
+# notices (after the data) at 2L + 2h. lock_all: unlock_all at L + 2h,
+# then MPI_Barrier adds 2L.
+halo_want() {
+    local h=$1 r
+    for r in 0 1 2 3; do
+        printf '%s\n' "halo_fence $r $((3 * L + 2 * h))" "halo_pscw $r $((2 * L + 2 * h))" \
+            "halo_lock-unlock_all $r $((L + 2 * h))" "halo_lock $r $((3 * L + 2 * h))"
+    done
+}
+
+# native NP ARGS...: the DATA lines of a plain Open MPI run.
+native() {
+    local np=$1; shift
+    timeout -k 5 "$TIMEOUT" mpirun --oversubscribe "${MPIRUN_ENV[@]}" -np "$np" "$T/rma" "$@" 2>&1 |
+        grep '^DATA' | sort > "$NATIVE"
+}
+
+# run DESC NP RMA-ARGS -- SESHAT-ARGS...: a seshat run whose DATA equal native's.
+run() {
+    local d=$1 np=$2 a=() ; shift 2
+    while [ "$1" != -- ]; do a+=("$1"); shift; done; shift
+    job "$d" "$RUN" "${BASE[@]}" "$@" -np "$np" -- "$T/rma" "${a[@]}" || return 1
+    if [ $rc -ne 0 ]; then bad "$d: exit $rc"; return 1; fi
+    if ! diff <(grep '^DATA' "$OUT" | sort) "$NATIVE" >/dev/null; then
+        bad "$d: data differ from the native run"; return 1
+    fi
+    return 0
+}
+
+if part loggp; then
+    native 2 $N allocate
+    for cfg in "direct 1" "relay 1" "relay 2" "direct 2"; do
+        set -- $cfg
+        d="two-rank scenarios, 4 MiB ($1, K=$2)"
+        run "$d" 2 $N allocate -- --set network.path=$1 --set simulator.ranks=$2 &&
+            check "$d" < <(two_rank_want $N)
+    done
+    for kind in create shared dynamic; do
+        native 2 1024 $kind
+        w=${kind/shared/allocate_shared}; w=${w/dynamic/create_dynamic}
+        d="two-rank scenarios, 1 KiB, Win_$w window"
+        run "$d" 2 1024 $kind -- && check "$d" < <(two_rank_want 1024)
+    done
+    native 4 $H allocate halo
+    for path in direct relay; do
+        d="halo exchanges on a ring of 4, 64 KiB ($path)"
+        run "$d" 4 $H allocate halo -- --set network.path=$path && check "$d" < <(halo_want $H)
+    done
+fi
+summary
