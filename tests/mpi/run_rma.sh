@@ -102,4 +102,44 @@ if part loggp; then
         run "$d" 4 $H allocate halo -- --set network.path=$path && check "$d" < <(halo_want $H)
     done
 fi
+
+# SimGrid (fat tree, node-0 and node-15): W(n) = the route's latency +
+# n / its bottleneck bandwidth, rounded once (seshat-sgroute asks SimGrid);
+# a put costs W(n), a fetch W(request) + W(reply). Under contention = on
+# the transfers are timed uncongested (docs/models.md), so the lock, flush
+# and request-based times are the same; a fence's barrier starts at the
+# last member's entry there, so only fence_*'s target side is checked.
+SGR="$BUILD/bin/seshat-sgroute"
+if part simgrid; then
+    if [ ! -x "$SGR" ] || [ ! -f "$BUILD/lib/libseshat-simgrid.so" ]; then
+        echo "skip: built without SimGrid (libsimgrid-dev)"
+    else
+        PLACE=$(mktemp)
+        trap 'rm -f "$OUT" "$NATIVE" "$PLACE"' EXIT
+        printf 'node-0\nnode-15\n' > "$PLACE"
+        read -r lat bw < <("$SGR" config/platforms/fat_tree.xml route node-0 node-15)
+        W() { awk -v l="$lat" -v b="$bw" -v n="$1" 'BEGIN { x = l * 1e9 + n * 1e9 / b; printf "%d\n", (x - int(x) >= 0.5) ? int(x) + 1 : int(x) }'; }
+        n=1048576 w0=$(W 0) wn=$(W $n)
+        sg_want() {
+            printf '%s\n' "lock_put-unlock 0 $wn" "lock_get-unlock 0 $((w0 + wn))" \
+                "fetch_op-unlock 0 $((2 * $(W 4)))" "cas-unlock 0 $(($(W 8) + $(W 4)))" \
+                "get_acc-unlock 0 $((2 * wn))" "rput-wait 0 0" "rput-unlock_all 0 $wn" \
+                "rget-wait 0 $((w0 + wn))" "flush-flush_local 0 0" "flush-flush 0 $wn" \
+                "flush-flush_all 0 $((2 * wn))" "pscw-start 0 $w0" \
+                "fence_put 1 $((wn + w0))" "fence_get 1 $((2 * w0 + wn))"
+            [ "$1" = contention ] ||
+                printf '%s\n' "fence_put 0 $wn" "fence_get 0 $((w0 + wn))" "fence_acc 0 $wn"
+        }
+        native 2 $n allocate
+        for cfg in "direct off" "relay off" "relay on"; do
+            set -- $cfg
+            d="simgrid fat tree node-0 -> node-15, 1 MiB ($1, contention $2)"
+            run "$d" 2 $n allocate -- --set network.model=simgrid \
+                --set network.platform=config/platforms/fat_tree.xml \
+                --set network.placement="$PLACE" --set network.path=$1 \
+                --set network.contention=$2 &&
+                check "$d" < <(sg_want "$([ "$2" = on ] && echo contention)")
+        done
+    fi
+fi
 summary
