@@ -263,11 +263,14 @@ BEFORE(Win_start, (MPI_Group group, int assert, MPI_Win win), (group, assert, wi
        seshat_rma_start(win, group))
 BEFORE(Win_complete, (MPI_Win win), (win), seshat_rma_complete(win))
 BEFORE(Win_wait, (MPI_Win win), (win), seshat_rma_wait(win))
-/* Passive target: a lock costs nothing by itself; what it closes does. */
-AFTER(Win_lock, (int type, int rank, int assert, MPI_Win win), (type, rank, assert, win), (void)0)
-AFTER(Win_lock_all, (int assert, MPI_Win win), (assert, win), (void)0)
-AFTER(Win_unlock, (int rank, MPI_Win win), (rank, win), seshat_rma_remote_done(win, rank))
-AFTER(Win_unlock_all, (MPI_Win win), (win), seshat_rma_remote_done(win, -1))
+/* Passive target: a lock waits (in virtual time) for the conflicting
+ * locks granted before it, once it is granted for real; the release is
+ * recorded before the real unlock lets the next one in. */
+AFTER(Win_lock, (int type, int rank, int assert, MPI_Win win), (type, rank, assert, win),
+      seshat_rma_lock(win, rank, type))
+AFTER(Win_lock_all, (int assert, MPI_Win win), (assert, win), seshat_rma_lock_all(win))
+BEFORE(Win_unlock, (int rank, MPI_Win win), (rank, win), seshat_rma_unlock(win, rank))
+BEFORE(Win_unlock_all, (MPI_Win win), (win), seshat_rma_unlock(win, -1))
 AFTER(Win_flush, (int rank, MPI_Win win), (rank, win), seshat_rma_remote_done(win, rank))
 AFTER(Win_flush_all, (MPI_Win win), (win), seshat_rma_remote_done(win, -1))
 AFTER(Win_flush_local, (int rank, MPI_Win win), (rank, win), seshat_rma_local_done(win, rank))

@@ -16,6 +16,13 @@ typedef struct rma_win {
     seshat_vtime *local;     /* per target: this rank's buffers are free (fetches: reply here) */
     int *access, naccess;    /* MPI_Win_start's targets */
     int *exposure, nexposure;  /* MPI_Win_post's origins */
+    /* Passive-target locks in virtual time: per member, when its last
+     * exclusive lock and its last lock of any kind were released
+     * (RELEASED_EXCL, RELEASED_ANY), in a window of seshat's own that every
+     * member holds a lock_all on; and the lock this rank holds per target. */
+    MPI_Win released;
+    int64_t *released_mem;
+    char *held;              /* per target: 0, or MPI_LOCK_SHARED / MPI_LOCK_EXCLUSIVE */
     struct rma_win *next;
 } rma_win;
 
@@ -25,6 +32,8 @@ static struct {
 } wins;
 
 static seshat_vtime max_vt(seshat_vtime a, seshat_vtime b) { return a > b ? a : b; }
+
+enum { RELEASED_EXCL, RELEASED_ANY, RELEASED_SLOTS };
 
 static rma_win *find(MPI_Win win)
 {
@@ -62,6 +71,12 @@ void seshat_rma_created(MPI_Win win, MPI_Comm comm)
     w->access = seshat_xmalloc(w->size * sizeof *w->access);
     w->exposure = seshat_xmalloc(w->size * sizeof *w->exposure);
     map_world(w);
+    w->held = seshat_xcalloc(w->size, 1);
+    SESHAT_CHECKED(Win_allocate, RELEASED_SLOTS * sizeof(int64_t), sizeof(int64_t), MPI_INFO_NULL,
+                   comm, &w->released_mem, &w->released);
+    w->released_mem[RELEASED_EXCL] = w->released_mem[RELEASED_ANY] = 0;
+    SESHAT_CHECKED(Win_lock_all, MPI_MODE_NOCHECK, w->released);
+    SESHAT_CHECKED(Barrier, comm);   /* every member's slots are zero before anyone reads them */
     w->next = wins.head;
     wins.head = w;
 }
@@ -74,6 +89,9 @@ void seshat_rma_free(MPI_Win win)
             continue;
         seshat_coll_sync(w->comm);
         *p = w->next;
+        SESHAT_CHECKED(Win_unlock_all, w->released);
+        SESHAT_CHECKED(Win_free, &w->released);
+        free(w->held);
         SESHAT_CHECKED(Group_free, &w->group);
         free(w->world);
         free(w->remote);
@@ -244,4 +262,66 @@ void seshat_rma_wait(MPI_Win win)
         return;
     seshat_clock_advance_to(recv_times(w, w->exposure, w->nexposure, SESHAT_TAG_RMA_DONE));
     w->nexposure = 0;
+}
+
+/* ---- passive-target locks ---- */
+
+/* The release time in target's `slot`, read atomically. */
+static seshat_vtime released_at(const rma_win *w, int target, int slot)
+{
+    int64_t t = 0;
+    SESHAT_CHECKED(Fetch_and_op, NULL, &t, MPI_INT64_T, target, slot, MPI_NO_OP, w->released);
+    SESHAT_CHECKED(Win_flush, target, w->released);
+    return t;
+}
+
+static void release(const rma_win *w, int target, seshat_vtime t, int exclusive)
+{
+    int64_t v = t;
+    SESHAT_CHECKED(Accumulate, &v, 1, MPI_INT64_T, target, RELEASED_ANY, 1, MPI_INT64_T, MPI_MAX,
+                   w->released);
+    if (exclusive)
+        SESHAT_CHECKED(Accumulate, &v, 1, MPI_INT64_T, target, RELEASED_EXCL, 1, MPI_INT64_T,
+                       MPI_MAX, w->released);
+    SESHAT_CHECKED(Win_flush, target, w->released);
+}
+
+/* The lock is held for real: it is granted no earlier than the
+ * conflicting locks granted before it were released in virtual time. */
+static void acquired(rma_win *w, int target, int type)
+{
+    int slot = type == MPI_LOCK_EXCLUSIVE ? RELEASED_ANY : RELEASED_EXCL;
+    w->held[target] = (char)type;
+    seshat_clock_advance_to(released_at(w, target, slot));
+}
+
+void seshat_rma_lock(MPI_Win win, int target, int type)
+{
+    rma_win *w = find(win);
+    if (w && target >= 0 && target < w->size)
+        acquired(w, target, type);
+}
+
+void seshat_rma_lock_all(MPI_Win win)
+{
+    rma_win *w = find(win);
+    if (!w)
+        return;
+    for (int t = 0; t < w->size; t++)
+        acquired(w, t, MPI_LOCK_SHARED);
+}
+
+/* Before the real unlock: the clock reaches what the epoch closes, and
+ * the target learns when its lock was released. */
+void seshat_rma_unlock(MPI_Win win, int target)
+{
+    rma_win *w = find(win);
+    if (!w || target >= w->size)
+        return;
+    seshat_clock_advance_to(latest(w, w->remote, target));
+    for (int t = target < 0 ? 0 : target; t < (target < 0 ? w->size : target + 1); t++) {
+        if (w->held[t])
+            release(w, t, seshat_clock_now(), w->held[t] == MPI_LOCK_EXCLUSIVE);
+        w->held[t] = 0;
+    }
 }

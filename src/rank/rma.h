@@ -44,9 +44,18 @@ void seshat_rma_request(MPI_Request req, seshat_vtime done);
 /* MPI_Win_fence, before the real one: a barrier of the window's members
  * whose entries are max(clock, every transfer of this rank done). */
 void seshat_rma_fence(MPI_Win win);
-/* MPI_Win_unlock, MPI_Win_unlock_all, MPI_Win_flush, MPI_Win_flush_all:
- * the clock reaches the time the target(s) have all this rank sent. */
+/* MPI_Win_flush, MPI_Win_flush_all: the clock reaches the time the
+ * target(s) have all this rank sent. */
 void seshat_rma_remote_done(MPI_Win win, int target);
+/* Passive target, in real-time order of the grants: after the real
+ * MPI_Win_lock (MPI_Win_lock_all: a shared lock on every member), the
+ * clock reaches the virtual release of the conflicting locks granted
+ * before (exclusive: every lock; shared: exclusive ones). Before the real
+ * MPI_Win_unlock (target -1: MPI_Win_unlock_all), the clock reaches what
+ * the epoch closes (as flush) and the target records the release. */
+void seshat_rma_lock(MPI_Win win, int target, int type);
+void seshat_rma_lock_all(MPI_Win win);
+void seshat_rma_unlock(MPI_Win win, int target);
 /* MPI_Win_flush_local, MPI_Win_flush_local_all: the origin's side. */
 void seshat_rma_local_done(MPI_Win win, int target);
 /* Post/start/complete/wait. post: each origin of `group` is sent a

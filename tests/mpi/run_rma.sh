@@ -63,18 +63,19 @@ halo_want() {
     done
 }
 
-# native NP ARGS...: the DATA lines of a plain Open MPI run.
+# native NP ARGS...: the DATA lines of a plain Open MPI run of $PROG.
+PROG=rma
 native() {
     local np=$1; shift
-    timeout -k 5 "$TIMEOUT" mpirun --oversubscribe "${MPIRUN_ENV[@]}" -np "$np" "$T/rma" "$@" 2>&1 |
+    timeout -k 5 "$TIMEOUT" mpirun --oversubscribe "${MPIRUN_ENV[@]}" -np "$np" "$T/$PROG" "$@" 2>&1 |
         grep '^DATA' | sort > "$NATIVE"
 }
 
-# run DESC NP RMA-ARGS -- SESHAT-ARGS...: a seshat run whose DATA equal native's.
+# run DESC NP ARGS -- SESHAT-ARGS...: a seshat run of $PROG whose DATA equal native's.
 run() {
     local d=$1 np=$2 a=() ; shift 2
     while [ "$1" != -- ]; do a+=("$1"); shift; done; shift
-    job "$d" "$RUN" "${BASE[@]}" "$@" -np "$np" -- "$T/rma" "${a[@]}" || return 1
+    job "$d" "$RUN" "${BASE[@]}" "$@" -np "$np" -- "$T/$PROG" "${a[@]}" || return 1
     if [ $rc -ne 0 ]; then bad "$d: exit $rc"; return 1; fi
     if ! diff <(grep '^DATA' "$OUT" | sort) "$NATIVE" >/dev/null; then
         bad "$d: data differ from the native run"; return 1
@@ -101,6 +102,31 @@ if part loggp; then
         d="halo exchanges on a ring of 4, 64 KiB ($path)"
         run "$d" 4 $H allocate halo -- --set network.path=$path && check "$d" < <(halo_want $H)
     done
+
+    # The global-array program on 4 ranks, 1024 ints per rank, 3 counter
+    # rounds: a Fetch_and_op of 8 B is 2(L + 8) under a shared lock (shared
+    # locks never wait for each other): 3 rounds, 3(2L + 16) on every rank.
+    # Accumulates of 4 KiB into the 4 blocks: the last injected 3 x 4096 G
+    # after the first, unlock_all at L + 4 x 4096. The exclusive updates
+    # (Get 4 B: 2L + 4, flush, Put 4 B: L + 4) queue behind each other:
+    # the k-th holder leaves at k (3L + 8), in whatever order the locks
+    # were granted.
+    PROG=rma_ga
+    native 4 1024 3
+    for cfg in "direct 1" "relay 1" "relay 2"; do
+        set -- $cfg
+        d="global-array program, 4 ranks ($1, K=$2)"
+        run "$d" 4 1024 3 -- --set network.path=$1 --set simulator.ranks=$2 || continue
+        check "$d" < <(for r in 0 1 2 3; do
+                           echo "ga-counter $r $((3 * (2 * L + 16)))"
+                           echo "ga-accumulate $r $((L + 4 * 4096))"
+                       done)
+        got=$(awk '$2 == "ga-update" { print $4 }' "$OUT" | sort -n | xargs)
+        want="$((3 * L + 8)) $((2 * (3 * L + 8))) $((3 * (3 * L + 8))) $((4 * (3 * L + 8)))"
+        if [ "$got" = "$want" ]; then ok "$d: exclusive updates leave at $got"
+        else bad "$d: exclusive updates leave at '$got', expected '$want'"; fi
+    done
+    PROG=rma
 fi
 
 # SimGrid (fat tree, node-0 and node-15): W(n) = the route's latency +
@@ -140,6 +166,15 @@ if part simgrid; then
                 --set network.contention=$2 &&
                 check "$d" < <(sg_want "$([ "$2" = on ] && echo contention)")
         done
+        # The global-array program finishes under contention = on with
+        # the native results (its locks wait for real while the model runs).
+        PROG=rma_ga
+        native 4 256 2
+        d="global-array program, 4 ranks, simgrid contention on"
+        run "$d" 4 256 2 -- --set network.model=simgrid \
+            --set network.platform=config/platforms/fat_tree.xml --set network.path=relay \
+            --set network.contention=on && ok "$d: data as native"
+        PROG=rma
     fi
 fi
 summary
