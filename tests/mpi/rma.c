@@ -6,9 +6,11 @@
  * before each scenario the ranks agree on a time past all their clocks
  * and compute up to it (MPI_Pcontrol; natively a no-op); fence scenarios
  * take t0 after their opening fence.
- * Usage: rma [BYTES] [create|allocate|shared|dynamic] [SCENARIO-PREFIX]
+ * Usage: rma [BYTES] [create|allocate|shared|dynamic|split] [SCENARIO-PREFIX]
+ * (split: an allocated window on the world split in reverse rank order)
  * Scenarios between ranks 0 (origin) and 1 (target): fence_put fence_get
- * fence_acc lock_put lock_get fetch_op cas get_acc rput rget flush pscw;
+ * fence_acc lock_put lock_get fetch_op cas get_acc rput rget racc flush
+ * pscw pscw_test;
  * with 3 ranks or more, the ring halo exchanges halo_fence halo_pscw
  * halo_lock. */
 #include <math.h>
@@ -18,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+static MPI_Comm comm;         /* the window's: the world, or (split) the world reversed */
 static int rank, size, n;
 static double t0;
 static const char *scen, *only;
@@ -40,18 +43,18 @@ static void make_window(MPI_Aint bytes)
 {
     if (!strcmp(kind, "create")) {
         base = calloc(1, bytes);
-        MPI_Win_create(base, bytes, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+        MPI_Win_create(base, bytes, 1, MPI_INFO_NULL, comm, &win);
     } else if (!strcmp(kind, "shared")) {
-        MPI_Win_allocate_shared(bytes, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win);
+        MPI_Win_allocate_shared(bytes, 1, MPI_INFO_NULL, comm, &base, &win);
     } else if (!strcmp(kind, "dynamic")) {
         base = calloc(1, bytes);
-        MPI_Win_create_dynamic(MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+        MPI_Win_create_dynamic(MPI_INFO_NULL, comm, &win);
         MPI_Win_attach(win, base, bytes);
         MPI_Aint mine;
         MPI_Get_address(base, &mine);
-        MPI_Allgather(&mine, 1, MPI_AINT, disp0, 1, MPI_AINT, MPI_COMM_WORLD);
+        MPI_Allgather(&mine, 1, MPI_AINT, disp0, 1, MPI_AINT, comm);
     } else {
-        MPI_Win_allocate(bytes, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win);
+        MPI_Win_allocate(bytes, 1, MPI_INFO_NULL, comm, &base, &win);
     }
 }
 
@@ -81,9 +84,9 @@ static int begin(const char *name)
     MPI_Win_unlock(rank, win);
     fill(src, n, rank + 1);
     memset(dst, 0, n);
-    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Barrier(comm);
     double now = MPI_Wtime(), last;
-    MPI_Allreduce(&now, &last, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Allreduce(&now, &last, 1, MPI_DOUBLE, MPI_MAX, comm);
     long long goal = llround(last * 1e9) + 1000000;   /* + 1 ms: past the allreduce */
     MPI_Pcontrol(5309, (double)(goal - llround(MPI_Wtime() * 1e9)) * 1e-9);
     t0 = goal * 1e-9;
@@ -93,7 +96,7 @@ static int begin(const char *name)
 /* The window's and the origin buffer's contents after a scenario. */
 static void data(void)
 {
-    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Barrier(comm);
     MPI_Win_lock(MPI_LOCK_SHARED, rank, 0, win);
     printf("DATA %s %d %lu %lu\n", scen, rank, checksum(base, 2 * n), checksum(dst, n));
     MPI_Win_unlock(rank, win);
@@ -124,21 +127,27 @@ static void fences(void)
     }
 }
 
-static void pscw(void)
+static void pscw(const char *name)
 {
-    if (!begin("pscw"))
+    if (!begin(name))
         return;
     if (rank > 1) {
         data();
         return;
     }
     MPI_Group world, peer;
-    MPI_Comm_group(MPI_COMM_WORLD, &world);
+    MPI_Comm_group(comm, &world);
     int other = 1 - rank;
     MPI_Group_incl(world, 1, &other, &peer);
     if (rank == 1) {
         MPI_Win_post(peer, 0, win);
-        MPI_Win_wait(win);
+        if (!strcmp(scen, "pscw_test")) {
+            int done = 0;
+            while (!done)
+                MPI_Win_test(win, &done);
+        } else {
+            MPI_Win_wait(win);
+        }
         result("wait");
     } else if (rank == 0) {
         MPI_Win_start(peer, 0, win);
@@ -168,6 +177,16 @@ static void lock_all_epoch(const char *name)
             MPI_Rget(dst, n, MPI_BYTE, 1, at(1, 0), n, MPI_BYTE, win, &req);
             MPI_Wait(&req, MPI_STATUS_IGNORE);
             result("wait");
+        } else if (!strcmp(scen, "racc")) {
+            MPI_Raccumulate(src, n / 4, MPI_INT, 1, at(1, 0), n / 4, MPI_INT, MPI_SUM, win, &req);
+            MPI_Wait(&req, MPI_STATUS_IGNORE);
+            result("wait");
+            MPI_Rget_accumulate(src, n / 4, MPI_INT, dst, n / 4, MPI_INT, 1, at(1, n), n / 4,
+                                MPI_INT, MPI_SUM, win, &req);
+            int done = 0;
+            while (!done)
+                MPI_Test(&req, &done, MPI_STATUS_IGNORE);
+            result("test");
         } else {
             MPI_Put(src, n, MPI_BYTE, 1, at(1, 0), n, MPI_BYTE, win);
             MPI_Win_flush_local(1, win);
@@ -230,7 +249,7 @@ static void halo(const char *name)
         result("");
     } else if (!strcmp(scen, "halo_pscw")) {
         MPI_Group world, nb;
-        MPI_Comm_group(MPI_COMM_WORLD, &world);
+        MPI_Comm_group(comm, &world);
         int two[2] = { left, right };
         MPI_Group_incl(world, 2, two, &nb);
         MPI_Win_post(nb, 0, win);
@@ -248,7 +267,7 @@ static void halo(const char *name)
         MPI_Put(src, n, MPI_BYTE, right, at(right, 0), n, MPI_BYTE, win);
         MPI_Win_unlock_all(win);
         result("unlock_all");
-        MPI_Barrier(MPI_COMM_WORLD);
+        MPI_Barrier(comm);
         result("");
     }
     data();
@@ -257,12 +276,19 @@ static void halo(const char *name)
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
     n = argc > 1 ? atoi(argv[1]) : 8;
     n = n < 8 ? 8 : n;
     if (argc > 2)
         kind = argv[2];
+    comm = MPI_COMM_WORLD;
+    if (!strcmp(kind, "split")) {   /* window ranks are not world ranks */
+        int wr;
+        MPI_Comm_rank(MPI_COMM_WORLD, &wr);
+        MPI_Comm_split(MPI_COMM_WORLD, 0, -wr, &comm);
+        kind = "allocate";
+    }
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
     only = argc > 3 ? argv[3] : NULL;
     make_window(2 * (MPI_Aint)n);
     src = malloc(n);
@@ -273,8 +299,10 @@ int main(int argc, char **argv)
         lock_epoch(locks[k]);
     lock_all_epoch("rput");
     lock_all_epoch("rget");
+    lock_all_epoch("racc");
     lock_all_epoch("flush");
-    pscw();
+    pscw("pscw");
+    pscw("pscw_test");
     if (size >= 3) {
         halo("halo_fence");
         halo("halo_pscw");

@@ -32,8 +32,10 @@ check() {
 # arrives L + n after its injection; a get's 0-byte request arrives at L
 # and its n-byte reply L + n later; a fence is a barrier over max(clock,
 # the rank's last arrival): on 2 ranks rank r leaves at
-# max(e_r, e_other + L). The NIC is busy n G per put, so the PSCW
-# completion notice leaves after the data.
+# max(e_r, e_other + L). The NIC is busy n G per transfer: the PSCW
+# completion notice leaves after the data, and Rget_accumulate after
+# Raccumulate is injected at n (its request arrives at L + 2n, the reply
+# at 2L + 3n).
 two_rank_want() {
     local n=$1
     printf '%s\n' "fence_put 0 $((L + n))" "fence_put 1 $((2 * L + n))" \
@@ -44,10 +46,12 @@ two_rank_want() {
         "get_acc-unlock 0 $((2 * L + 2 * n))" \
         "rput-wait 0 0" "rput-unlock_all 0 $((L + n))" \
         "rget-wait 0 $((2 * L + n))" "rget-unlock_all 0 $((2 * L + n))" \
+        "racc-wait 0 0" "racc-test 0 $((2 * L + 3 * n))" "racc-unlock_all 0 $((2 * L + 3 * n))" \
         "flush-flush_local 0 0" "flush-flush 0 $((L + n))" \
         "flush-flush_local_all 0 $((L + n))" "flush-flush_all 0 $((2 * L + 2 * n))" \
         "flush-unlock_all 0 $((2 * L + 2 * n))" \
-        "pscw-start 0 $L" "pscw-complete 0 $((L + n))" "pscw-wait 1 $((2 * L + n))"
+        "pscw-start 0 $L" "pscw-complete 0 $((L + n))" "pscw-wait 1 $((2 * L + n))" \
+        "pscw_test-wait 1 $((2 * L + n))"
 }
 # Halo on a ring of 4, h bytes each way: puts to the left then the right
 # neighbour (the second injected h G later). Fence: every rank enters the
@@ -91,12 +95,21 @@ if part loggp; then
         run "$d" 2 $N allocate -- --set network.path=$1 --set simulator.ranks=$2 &&
             check "$d" < <(two_rank_want $N)
     done
-    for kind in create shared dynamic; do
+    for kind in create shared dynamic split; do
         native 2 1024 $kind
-        w=${kind/shared/allocate_shared}; w=${w/dynamic/create_dynamic}
-        d="two-rank scenarios, 1 KiB, Win_$w window"
+        w=Win_${kind/shared/allocate_shared}; w=${w/dynamic/create_dynamic}
+        w=${w/Win_split/Win_allocate on a reversed split}
+        d="two-rank scenarios, 1 KiB, $w window"
         run "$d" 2 1024 $kind -- && check "$d" < <(two_rank_want 1024)
     done
+    # o = 1 us: a put charges o at the origin and arrives o + L + n after
+    # its injection; a fetch's reply adds o + L + its bytes.
+    native 2 1024 allocate lock
+    d="lock epochs with o = 1 us"
+    o=1000
+    run "$d" 2 1024 allocate lock -- --set network.overhead=1us &&
+        check "$d" < <(printf '%s\n' "lock_put-unlock 0 $((o + L + 1024))" \
+                           "lock_get-unlock 0 $((2 * (o + L) + 1024))")
     native 4 $H allocate halo
     for path in direct relay; do
         d="halo exchanges on a ring of 4, 64 KiB ($path)"
