@@ -6,6 +6,7 @@
  * model must see every member first, as for collectives). */
 #include "interpose/interpose.h"
 #include "rank/rma.h"
+#include "tracefmt/trace_format.h"
 
 /* ---- windows ---- */
 
@@ -63,7 +64,7 @@ int PMPI_Put(const void *oaddr, int ocount, MPI_Datatype otype, int target, MPI_
     int rc = seshat_real.Put(oaddr, ocount, otype, target, disp, tcount, ttype, win);
     if (outer) {
         if (rc == MPI_SUCCESS)
-            seshat_rma_op(win, target, B(ocount, otype), 0, 0);
+            seshat_rma_op(win, SESHAT_RMA_PUT, target, B(ocount, otype), 0);
         seshat_leave(SESHAT_CALL_Put);
     }
     return rc;
@@ -78,7 +79,7 @@ int PMPI_Get(void *oaddr, int ocount, MPI_Datatype otype, int target, MPI_Aint d
     int rc = seshat_real.Get(oaddr, ocount, otype, target, disp, tcount, ttype, win);
     if (outer) {
         if (rc == MPI_SUCCESS)
-            seshat_rma_op(win, target, 0, B(ocount, otype), 1);
+            seshat_rma_op(win, SESHAT_RMA_GET, target, 0, B(ocount, otype));
         seshat_leave(SESHAT_CALL_Get);
     }
     return rc;
@@ -93,7 +94,7 @@ int PMPI_Accumulate(const void *oaddr, int ocount, MPI_Datatype otype, int targe
     int rc = seshat_real.Accumulate(oaddr, ocount, otype, target, disp, tcount, ttype, op, win);
     if (outer) {
         if (rc == MPI_SUCCESS)
-            seshat_rma_op(win, target, B(ocount, otype), 0, 0);
+            seshat_rma_op(win, SESHAT_RMA_ACC, target, B(ocount, otype), 0);
         seshat_leave(SESHAT_CALL_Accumulate);
     }
     return rc;
@@ -111,7 +112,7 @@ int PMPI_Get_accumulate(const void *oaddr, int ocount, MPI_Datatype otype, void 
                                         tcount, ttype, op, win);
     if (outer) {
         if (rc == MPI_SUCCESS)
-            seshat_rma_op(win, target, B(ocount, otype), B(rcount, rtype), 1);
+            seshat_rma_op(win, SESHAT_RMA_GET_ACC, target, B(ocount, otype), B(rcount, rtype));
         seshat_leave(SESHAT_CALL_Get_accumulate);
     }
     return rc;
@@ -128,7 +129,7 @@ int PMPI_Fetch_and_op(const void *oaddr, void *raddr, MPI_Datatype type, int tar
     int rc = seshat_real.Fetch_and_op(oaddr, raddr, type, target, disp, op, win);
     if (outer) {
         if (rc == MPI_SUCCESS)
-            seshat_rma_op(win, target, B(1, type), B(1, type), 1);
+            seshat_rma_op(win, SESHAT_RMA_FOP, target, B(1, type), B(1, type));
         seshat_leave(SESHAT_CALL_Fetch_and_op);
     }
     return rc;
@@ -144,7 +145,7 @@ int PMPI_Compare_and_swap(const void *oaddr, const void *caddr, void *raddr, MPI
     int rc = seshat_real.Compare_and_swap(oaddr, caddr, raddr, type, target, disp, win);
     if (outer) {
         if (rc == MPI_SUCCESS)
-            seshat_rma_op(win, target, B(2, type), B(1, type), 1);
+            seshat_rma_op(win, SESHAT_RMA_CAS, target, B(2, type), B(1, type));
         seshat_leave(SESHAT_CALL_Compare_and_swap);
     }
     return rc;
@@ -155,11 +156,11 @@ int MPI_Compare_and_swap(const void *oaddr, const void *caddr, void *raddr, MPI_
 
 /* Request-based: the request completes when the operation is complete at
  * the origin. */
-static void charged(int rc, MPI_Request req, MPI_Win win, int target, int64_t out, int64_t back,
-                    int fetching)
+static void charged(int rc, MPI_Request req, MPI_Win win, int op, int target, int64_t out,
+                    int64_t back)
 {
     if (rc == MPI_SUCCESS)
-        seshat_rma_request(req, seshat_rma_op(win, target, out, back, fetching));
+        seshat_rma_request(req, win, op, target, out, back);
 }
 
 int PMPI_Rput(const void *oaddr, int ocount, MPI_Datatype otype, int target, MPI_Aint disp,
@@ -168,7 +169,7 @@ int PMPI_Rput(const void *oaddr, int ocount, MPI_Datatype otype, int target, MPI
     int outer = seshat_enter(SESHAT_CALL_Rput);
     int rc = seshat_real.Rput(oaddr, ocount, otype, target, disp, tcount, ttype, win, req);
     if (outer) {
-        charged(rc, *req, win, target, B(ocount, otype), 0, 0);
+        charged(rc, *req, win, SESHAT_RMA_PUT, target, B(ocount, otype), 0);
         seshat_leave(SESHAT_CALL_Rput);
     }
     return rc;
@@ -183,7 +184,7 @@ int PMPI_Rget(void *oaddr, int ocount, MPI_Datatype otype, int target, MPI_Aint 
     int outer = seshat_enter(SESHAT_CALL_Rget);
     int rc = seshat_real.Rget(oaddr, ocount, otype, target, disp, tcount, ttype, win, req);
     if (outer) {
-        charged(rc, *req, win, target, 0, B(ocount, otype), 1);
+        charged(rc, *req, win, SESHAT_RMA_GET, target, 0, B(ocount, otype));
         seshat_leave(SESHAT_CALL_Rget);
     }
     return rc;
@@ -199,7 +200,7 @@ int PMPI_Raccumulate(const void *oaddr, int ocount, MPI_Datatype otype, int targ
     int rc = seshat_real.Raccumulate(oaddr, ocount, otype, target, disp, tcount, ttype, op, win,
                                      req);
     if (outer) {
-        charged(rc, *req, win, target, B(ocount, otype), 0, 0);
+        charged(rc, *req, win, SESHAT_RMA_ACC, target, B(ocount, otype), 0);
         seshat_leave(SESHAT_CALL_Raccumulate);
     }
     return rc;
@@ -216,7 +217,7 @@ int PMPI_Rget_accumulate(const void *oaddr, int ocount, MPI_Datatype otype, void
     int rc = seshat_real.Rget_accumulate(oaddr, ocount, otype, raddr, rcount, rtype, target, disp,
                                          tcount, ttype, op, win, req);
     if (outer) {
-        charged(rc, *req, win, target, B(ocount, otype), B(rcount, rtype), 1);
+        charged(rc, *req, win, SESHAT_RMA_GET_ACC, target, B(ocount, otype), B(rcount, rtype));
         seshat_leave(SESHAT_CALL_Rget_accumulate);
     }
     return rc;

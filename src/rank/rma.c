@@ -5,6 +5,8 @@
 #include "rank/coll.h"
 #include "rank/progress.h"
 #include "rank/rma.h"
+#include "trace/trace.h"
+#include "tracefmt/trace_format.h"
 
 typedef struct rma_win {
     MPI_Win win;
@@ -103,7 +105,9 @@ void seshat_rma_free(MPI_Win win)
     }
 }
 
-seshat_vtime seshat_rma_op(MPI_Win win, int target, int64_t out, int64_t back, int fetching)
+/* The transfer, traced with request id req (0: none). */
+static seshat_vtime transfer(MPI_Win win, int op, int target, int64_t out, int64_t back,
+                             uint32_t req_id)
 {
     rma_win *w = find(win);
     /* Invalid arguments are left to the real call to report. */
@@ -111,28 +115,39 @@ seshat_vtime seshat_rma_op(MPI_Win win, int target, int64_t out, int64_t back, i
         return seshat_clock_now();
     const seshat_model *m = &seshat_rt.model;
     int me = seshat_rt.world_rank, peer = w->world[target];
+    seshat_vtime t_call = seshat_clock_now();   /* the call's ENTER time in the trace */
     seshat_msg req = { out, seshat_send_inject(out), SESHAT_PROTO_EAGER, me, peer };
     seshat_p2p_times t = m->p2p(m, &req, 0);
     seshat_clock_advance_to(req.t_inject + m->send_overhead);
     seshat_vtime remote = t.arrival, local = t.sender_done;
-    if (fetching) {
+    if (seshat_rma_fetches(op)) {
         /* the reply leaves the target when the request is there */
         seshat_msg reply = { back, t.arrival, SESHAT_PROTO_EAGER, peer, me };
         remote = local = m->p2p(m, &reply, 0).arrival;
     }
     w->remote[target] = max_vt(w->remote[target], remote);
     w->local[target] = max_vt(w->local[target], local);
+    if (seshat_tracing)
+        seshat_trace_rma(op, peer, w->comm ? w->comm->id : -1, out, back, req_id,
+                         remote - t_call);
     return local;
 }
 
-void seshat_rma_request(MPI_Request req, seshat_vtime done)
+seshat_vtime seshat_rma_op(MPI_Win win, int op, int target, int64_t out, int64_t back)
 {
-    seshat_op *op = seshat_req_add(req, NULL);
+    return transfer(win, op, target, out, back, 0);
+}
+
+void seshat_rma_request(MPI_Request req, MPI_Win win, int op, int target, int64_t out,
+                        int64_t back)
+{
+    seshat_op *r = seshat_req_add(req, NULL);
     /* charged as a send whose completion is known (request_calls.c) */
-    op->is_send = 1;
-    op->active = 1;
-    op->peer = MPI_PROC_NULL;
-    op->done = done;
+    r->is_send = 1;
+    r->active = 1;
+    r->peer = MPI_PROC_NULL;
+    r->req_id = seshat_req_next_id();
+    r->done = transfer(win, op, target, out, back, r->req_id);
 }
 
 /* The latest of `t` over target (or every target, -1). */

@@ -29,16 +29,17 @@ void seshat_rma_created(MPI_Win win, MPI_Comm comm);
  * its members under contention = on, as at its creation). */
 void seshat_rma_free(MPI_Win win);
 
-/* One transfer to `target` (a rank of the window's group, or
- * MPI_PROC_NULL): `out` bytes from the origin, and when `fetching`, `back`
- * bytes returned to it. Charges the origin's send overhead; returns when
- * the operation is complete at the origin (a request-based call's
- * request completes then): its buffer free (put, accumulate) or the
- * reply arrived (fetching). */
-seshat_vtime seshat_rma_op(MPI_Win win, int target, int64_t out, int64_t back, int fetching);
-/* A request-based call (Rput, ...) returned req: its completion (MPI_Wait,
- * MPI_Test, ...) is charged `done`. */
-void seshat_rma_request(MPI_Request req, seshat_vtime done);
+/* One transfer `op` (enum seshat_rma_op, tracefmt/trace_format.h) to
+ * `target` (a rank of the window's group, or MPI_PROC_NULL): `out` bytes
+ * from the origin, and for an op that fetches, `back` bytes returned to
+ * it. Charges the origin's send overhead and records the transfer in the
+ * trace; returns when the operation is complete at the origin: its
+ * buffer free (put, accumulate) or the reply arrived (fetches). */
+seshat_vtime seshat_rma_op(MPI_Win win, int op, int target, int64_t out, int64_t back);
+/* The same for a request-based call (Rput, ...) that returned req: its
+ * completion (MPI_Wait, MPI_Test, ...) is charged that time. */
+void seshat_rma_request(MPI_Request req, MPI_Win win, int op, int target, int64_t out,
+                        int64_t back);
 
 /* Synchronizations. target -1 = every target. */
 /* MPI_Win_fence, before the real one: a barrier of the window's members

@@ -102,6 +102,33 @@ if part loggp; then
         d="two-rank scenarios, 1 KiB, $w window"
         run "$d" 2 1024 $kind -- && check "$d" < <(two_rank_want 1024)
     done
+    # Traced: the same times; one RMA record per transfer (16), the
+    # lock_put's saying the target has it L + 1 KiB after the call; the
+    # OTF2 export passes otf2_check and completes every transfer remotely.
+    tdir=$(mktemp -d)
+    d="traced two-rank scenarios, 1 KiB"
+    if run "$d" 2 1024 allocate -- --trace "$tdir/t"; then
+        grep '^RESULT' "$OUT" | sort > "$tdir/traced"
+        run "$d" 2 1024 allocate -- && grep '^RESULT' "$OUT" | sort > "$tdir/plain"
+        if cmp -s "$tdir/traced" "$tdir/plain"; then ok "$d: times as untraced"
+        else bad "$d: tracing changed the times"; fi
+        "$BUILD/bin/seshat-trace" dump "$tdir/t" > "$tdir/dump"
+        n=$(grep -c ' rma ' "$tdir/dump")
+        lp=$(grep ' rma put to 1 ' "$tdir/dump" | sed -n 2p)   # fence_put's, then lock_put's
+        t=$(awk '{ print $2 }' <<<"$lp"); done_t=$(awk '{ print $NF }' <<<"$lp")
+        if [ "$n" = 16 ] && [ $((done_t - t)) = $((L + 1024)) ]; then
+            ok "$d: 16 RMA records, a put's target done L + n after its call"
+        else bad "$d: $n RMA records (expected 16), put done $t -> $done_t"; fi
+        if "$BUILD/bin/seshat-trace" otf2 "$tdir/t" "$tdir/otf2" >/dev/null 2>&1 &&
+           python3 tests/tools/otf2_check.py "$tdir/otf2/traces.otf2" >/dev/null 2>&1; then
+            ops=$(otf2-print "$tdir/otf2/traces.otf2" | grep -cE '^RMA_(PUT|GET|ATOMIC) ')
+            done_n=$(otf2-print "$tdir/otf2/traces.otf2" | grep -c '^RMA_OP_COMPLETE_REMOTE ')
+            if [ "$ops" = 16 ] && [ "$done_n" = 16 ]; then ok "$d: OTF2 with 16 RMA operations, each completed"
+            else bad "$d: OTF2 has $ops RMA operations, $done_n completions"; fi
+        else bad "$d: OTF2 export or its check failed"; fi
+    fi
+    rm -rf "$tdir"
+
     # o = 1 us: a put charges o at the origin and arrives o + L + n after
     # its injection; a fetch's reply adds o + L + its bytes.
     native 2 1024 allocate lock
