@@ -24,7 +24,7 @@ typedef struct rma_win {
      * member holds a lock_all on; and the lock this rank holds per target. */
     MPI_Win released;
     int64_t *released_mem;
-    char *held;              /* per target: 0, or MPI_LOCK_SHARED / MPI_LOCK_EXCLUSIVE */
+    char *held;              /* per target: enum held */
     struct rma_win *next;
 } rma_win;
 
@@ -36,6 +36,9 @@ static struct {
 static seshat_vtime max_vt(seshat_vtime a, seshat_vtime b) { return a > b ? a : b; }
 
 enum { RELEASED_EXCL, RELEASED_ANY, RELEASED_SLOTS };
+/* The lock this rank holds on a target; MPI_Win_lock_all's shared lock
+ * on a member is taken (in virtual time) at the first transfer to it. */
+enum held { HELD_NONE, HELD_SHARED, HELD_EXCLUSIVE, HELD_UNTOUCHED };
 
 static rma_win *find(MPI_Win win)
 {
@@ -105,6 +108,8 @@ void seshat_rma_free(MPI_Win win)
     }
 }
 
+static void acquired(rma_win *w, int target, int type);
+
 /* The transfer, traced with request id req (0: none). */
 static seshat_vtime transfer(MPI_Win win, int op, int target, int64_t out, int64_t back,
                              uint32_t req_id)
@@ -113,6 +118,8 @@ static seshat_vtime transfer(MPI_Win win, int op, int target, int64_t out, int64
     /* Invalid arguments are left to the real call to report. */
     if (!w || target < 0 || target >= w->size)
         return seshat_clock_now();
+    if (w->held[target] == HELD_UNTOUCHED)
+        acquired(w, target, MPI_LOCK_SHARED);
     const seshat_model *m = &seshat_rt.model;
     int me = seshat_rt.world_rank, peer = w->world[target];
     seshat_vtime t_call = seshat_clock_now();   /* the call's ENTER time in the trace */
@@ -301,12 +308,14 @@ static void release(const rma_win *w, int target, seshat_vtime t, int exclusive)
     SESHAT_CHECKED(Win_flush, target, w->released);
 }
 
-/* The lock is held for real: it is granted no earlier than the
+/* The lock is held for real (a flush makes an implementation that takes
+ * locks lazily take it now): it is granted no earlier than the
  * conflicting locks granted before it were released in virtual time. */
 static void acquired(rma_win *w, int target, int type)
 {
+    SESHAT_CHECKED(Win_flush, target, w->win);
     int slot = type == MPI_LOCK_EXCLUSIVE ? RELEASED_ANY : RELEASED_EXCL;
-    w->held[target] = (char)type;
+    w->held[target] = type == MPI_LOCK_EXCLUSIVE ? HELD_EXCLUSIVE : HELD_SHARED;
     seshat_clock_advance_to(released_at(w, target, slot));
 }
 
@@ -323,7 +332,7 @@ void seshat_rma_lock_all(MPI_Win win)
     if (!w)
         return;
     for (int t = 0; t < w->size; t++)
-        acquired(w, t, MPI_LOCK_SHARED);
+        w->held[t] = HELD_UNTOUCHED;   /* read at the first transfer to t: none, no cost */
 }
 
 /* Before the real unlock: the clock reaches what the epoch closes, and
@@ -335,8 +344,8 @@ void seshat_rma_unlock(MPI_Win win, int target)
         return;
     seshat_clock_advance_to(latest(w, w->remote, target));
     for (int t = target < 0 ? 0 : target; t < (target < 0 ? w->size : target + 1); t++) {
-        if (w->held[t])
-            release(w, t, seshat_clock_now(), w->held[t] == MPI_LOCK_EXCLUSIVE);
-        w->held[t] = 0;
+        if (w->held[t] == HELD_SHARED || w->held[t] == HELD_EXCLUSIVE)
+            release(w, t, seshat_clock_now(), w->held[t] == HELD_EXCLUSIVE);
+        w->held[t] = HELD_NONE;
     }
 }

@@ -49,9 +49,10 @@ void seshat_rma_fence(MPI_Win win);
  * target(s) have all this rank sent. */
 void seshat_rma_remote_done(MPI_Win win, int target);
 /* Passive target, in real-time order of the grants: after the real
- * MPI_Win_lock (MPI_Win_lock_all: a shared lock on every member), the
- * clock reaches the virtual release of the conflicting locks granted
- * before (exclusive: every lock; shared: exclusive ones). Before the real
+ * MPI_Win_lock the clock reaches the virtual release of the conflicting
+ * locks granted before (exclusive: every lock; shared: exclusive ones).
+ * MPI_Win_lock_all is a shared lock on every member, each taken so at
+ * the first transfer to that member (members never touched cost nothing). Before the real
  * MPI_Win_unlock (target -1: MPI_Win_unlock_all), the clock reaches what
  * the epoch closes (as flush) and the target records the release. */
 void seshat_rma_lock(MPI_Win win, int target, int type);
