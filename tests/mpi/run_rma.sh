@@ -6,6 +6,7 @@
 # parts: loggp simgrid
 cd "$(dirname "$0")/../.." || exit 1
 . tests/mpi/lib.sh
+. tests/mpi/oracle.sh
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 NATIVE=$(mktemp)
 trap 'rm -f "$OUT" "$NATIVE"' EXIT
@@ -128,6 +129,10 @@ if part loggp; then
             if [ "$ops" = 16 ] && [ "$done_n" = 16 ]; then ok "$d: OTF2 with 16 RMA operations, each completed"
             else bad "$d: OTF2 has $ops RMA operations, $done_n completions"; fi
         else bad "$d: OTF2 export or its check failed"; fi
+        # The analyzer and the independent oracle agree on it (a fence's
+        # wait is the barrier it is modeled with: Wait at Barrier at the
+        # MPI_Win_fence call site), and the OTF2 export is causal.
+        oracle_check "$tdir/t" "two-rank RMA scenarios" "1 2"
     fi
     rm -rf "$tdir" "$plain"
 
@@ -167,6 +172,12 @@ if part loggp; then
         want="$((3 * L + 8)) $((2 * (3 * L + 8))) $((3 * (3 * L + 8))) $((4 * (3 * L + 8)))"
         if [ "$got" = "$want" ]; then ok "$d: exclusive updates leave at $got"
         else bad "$d: exclusive updates leave at '$got', expected '$want'"; fi
+        if [ "$1 $2" = "direct 1" ]; then   # traced once: the oracle agrees
+            gdir=$(mktemp -d)
+            run "$d, traced" 4 1024 3 -- --set network.path=$1 --trace "$gdir/t" &&
+                oracle_check "$gdir/t" "global-array program" "1 2"
+            rm -rf "$gdir"
+        fi
     done
     PROG=rma
 fi
