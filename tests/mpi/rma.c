@@ -9,7 +9,7 @@
  * Usage: rma [BYTES] [create|allocate|shared|dynamic|split] [SCENARIO-PREFIX]
  * (split: an allocated window on the world split in reverse rank order)
  * Scenarios between ranks 0 (origin) and 1 (target): fence_put fence_get
- * fence_acc lock_put lock_get fetch_op cas get_acc rput rget racc flush
+ * fence_acc fence_skew lock_put lock_get fetch_op cas get_acc rput rget racc flush
  * pscw pscw_test;
  * with 3 ranks or more, the ring halo exchanges halo_fence halo_pscw
  * halo_lock. */
@@ -125,6 +125,19 @@ static void fences(void)
         result("");
         data();
     }
+}
+
+/* Rank 1 computes 100 us before the closing fence: rank 0 waits at it. */
+static void fence_skew(void)
+{
+    if (!begin("fence_skew"))
+        return;
+    fence_start();
+    if (rank == 1)
+        MPI_Pcontrol(5309, 100e-6);
+    MPI_Win_fence(0, win);
+    result("");
+    data();
 }
 
 static void pscw(const char *name)
@@ -294,6 +307,7 @@ int main(int argc, char **argv)
     src = malloc(n);
     dst = calloc(1, n);
     fences();
+    fence_skew();
     static const char *const locks[] = { "lock_put", "lock_get", "fetch_op", "cas", "get_acc" };
     for (int k = 0; k < 5; k++)
         lock_epoch(locks[k]);

@@ -42,6 +42,7 @@ two_rank_want() {
     printf '%s\n' "fence_put 0 $((L + n))" "fence_put 1 $((2 * L + n))" \
         "fence_get 0 $((2 * L + n))" "fence_get 1 $((3 * L + n))" \
         "fence_acc 0 $((L + n))" "fence_acc 1 $((2 * L + n))" \
+        "fence_skew 0 $((100000 + L))" "fence_skew 1 100000" \
         "lock_put-unlock 0 $((L + n))" "lock_get-unlock 0 $((2 * L + n))" \
         "fetch_op-unlock 0 $((2 * L + 8))" "cas-unlock 0 $((2 * L + 12))" \
         "get_acc-unlock 0 $((2 * L + 2 * n))" \
@@ -133,6 +134,11 @@ if part loggp; then
         # wait is the barrier it is modeled with: Wait at Barrier at the
         # MPI_Win_fence call site), and the OTF2 export is causal.
         oracle_check "$tdir/t" "two-rank RMA scenarios" "1 2"
+        # fence_skew: rank 0 waits 100 us at the fence for rank 1 (the
+        # only fence whose members enter at different times)
+        wf=$(python3 tests/tools/json_get.py "$tdir/t/analysis.json" "a['patterns']['rma_wait_at_fence']['per_rank']" 2>&1)
+        if [ "$wf" = "[0.0001, 0.0]" ]; then ok "$d: Wait at Fence per rank $wf s"
+        else bad "$d: Wait at Fence per rank '$wf', expected [0.0001, 0.0]"; fi
     fi
     rm -rf "$tdir" "$plain"
 
