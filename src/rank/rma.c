@@ -123,7 +123,7 @@ static seshat_vtime transfer(MPI_Win win, int op, int target, int64_t out, int64
     const seshat_model *m = &seshat_rt.model;
     int me = seshat_rt.world_rank, peer = w->world[target];
     seshat_vtime t_call = seshat_clock_now();   /* the call's ENTER time in the trace */
-    seshat_msg req = { out, seshat_send_inject(out), SESHAT_PROTO_EAGER, me, peer };
+    seshat_msg req = { out, seshat_send_inject(out, peer), SESHAT_PROTO_EAGER, me, peer };
     seshat_p2p_times t = m->p2p(m, &req, 0);
     seshat_clock_advance_to(req.t_inject + m->send_overhead);
     seshat_vtime remote = t.arrival, local = t.sender_done;
@@ -217,8 +217,8 @@ static int translate(const rma_win *w, MPI_Group group, int *out)
 static seshat_vtime notice(const rma_win *w, int to)
 {
     const seshat_model *m = &seshat_rt.model;
-    seshat_msg msg = { 0, seshat_send_inject(0), SESHAT_PROTO_EAGER, seshat_rt.world_rank,
-                       w->world[to] };
+    seshat_msg msg = { 0, seshat_send_inject(0, w->world[to]), SESHAT_PROTO_EAGER,
+                       seshat_rt.world_rank, w->world[to] };
     seshat_clock_advance_to(msg.t_inject + m->send_overhead);
     return m->p2p(m, &msg, 0).arrival;
 }
