@@ -56,16 +56,20 @@ two_rank_want() {
         "pscw_test-wait 1 $((2 * L + n))"
 }
 # Halo on a ring of 4, h bytes each way: puts to the left then the right
-# neighbour (the second injected h G later). Fence: every rank enters the
-# closing fence at L + 2h, a 4-rank dissemination barrier adds 2L. PSCW:
-# the post notices arrive at L, the second put at 2L + 2h, the completion
-# notices (after the data) at 2L + 2h. lock_all: unlock_all at L + 2h,
-# then MPI_Barrier adds 2L.
+# neighbour (the second injected h G later). A barrier on 4 ranks is
+# Open MPI's linear one (auto): everyone -> 0, then 0 -> everyone, so rank
+# 0 leaves L after the last entry and the others 2L after. Fence: the
+# opening fence's exit is each rank's t0 (rank 0's L earlier); every rank
+# enters the closing fence L + 2h after its t0, rank 0 hears the last at
+# +L and the others hear rank 0 at +2L: 3L + 2h everywhere. PSCW: the post
+# notices arrive at L, the second put at 2L + 2h, the completion notices
+# (after the data) at 2L + 2h. lock_all: unlock_all at L + 2h, then
+# MPI_Barrier: rank 0 at 2L + 2h, the others at 3L + 2h.
 halo_want() {
     local h=$1 r
     for r in 0 1 2 3; do
         printf '%s\n' "halo_fence $r $((3 * L + 2 * h))" "halo_pscw $r $((2 * L + 2 * h))" \
-            "halo_lock-unlock_all $r $((L + 2 * h))" "halo_lock $r $((3 * L + 2 * h))"
+            "halo_lock-unlock_all $r $((L + 2 * h))" "halo_lock $r $(((r ? 3 : 2) * L + 2 * h))"
     done
 }
 
