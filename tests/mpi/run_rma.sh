@@ -146,6 +146,16 @@ if part loggp; then
     fi
     rm -rf "$tdir" "$plain"
 
+    # Fortran (use mpi) reaches the same wrappers: a put of 1024 doubles
+    # under an exclusive lock costs L + 8 KiB; the data arrive.
+    d="Fortran one-sided calls"
+    if job "$d" "$RUN" "${BASE[@]}" -np 2 -- "$T/rma_f"; then
+        if grep -qx "RESULT rma_f-unlock 0 $((L + 8192))" "$OUT" &&
+           [ "$(grep -c '^RESULT rma_f-check [01] 1$' "$OUT")" = 2 ]; then
+            ok "$d: lock, put 8 KiB, unlock = L + 8 KiB, data right"
+        else bad "$d: $(grep '^RESULT' "$OUT" | xargs)"; fi
+    fi
+
     # o = 1 us: a put charges o at the origin and arrives o + L + n after
     # its injection; a fetch's reply adds o + L + its bytes.
     native 2 1024 allocate lock
