@@ -118,11 +118,11 @@ static seshat_vtime transfer(MPI_Win win, int op, int target, int64_t out, int64
     /* Invalid arguments are left to the real call to report. */
     if (!w || target < 0 || target >= w->size)
         return seshat_clock_now();
+    seshat_vtime t_call = seshat_clock_now();   /* the call's ENTER time in the trace */
     if (w->held[target] == HELD_UNTOUCHED)
         acquired(w, target, MPI_LOCK_SHARED);
     const seshat_model *m = &seshat_rt.model;
     int me = seshat_rt.world_rank, peer = w->world[target];
-    seshat_vtime t_call = seshat_clock_now();   /* the call's ENTER time in the trace */
     seshat_msg req = { out, seshat_send_inject(out, peer), SESHAT_PROTO_EAGER, me, peer };
     seshat_p2p_times t = m->p2p(m, &req, 0);
     seshat_clock_advance_to(req.t_inject + m->send_overhead);
