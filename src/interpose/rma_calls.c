@@ -15,10 +15,8 @@
     {                                                                                         \
         comm = seshat_comm_in(comm);                                                          \
         int outer = seshat_enter(SESHAT_CALL_##NAME);                                         \
-        if (outer) {                                                                          \
-            seshat_comm_meet(SESHAT_CALL_##NAME, comm);                                       \
-            seshat_rma_create_begin(comm);                                                    \
-        }                                                                                     \
+        if (outer)   /* members meet first, as before a communicator creation */            \
+            seshat_comm_sync(SESHAT_CALL_##NAME, comm);                                       \
         int rc = seshat_real.NAME ARGS;                                                       \
         if (outer) {                                                                          \
             if (rc == MPI_SUCCESS)                                                            \
@@ -43,8 +41,10 @@ CREATE(Win_create_dynamic, (MPI_Info info, MPI_Comm comm, MPI_Win *win), (info, 
 int PMPI_Win_free(MPI_Win *win)
 {
     int outer = seshat_enter(SESHAT_CALL_Win_free);
-    if (outer)
+    if (outer) {
+        seshat_win_sync(*win);   /* under contention: the members meet through the model */
         seshat_rma_free(*win);
+    }
     int rc = seshat_real.Win_free(win);
     if (outer)
         seshat_leave(SESHAT_CALL_Win_free);
@@ -260,10 +260,15 @@ int MPI_Rget_accumulate(const void *oaddr, int ocount, MPI_Datatype otype, void 
 BEFORE(Win_fence, (int assert, MPI_Win win), (assert, win), seshat_rma_fence(win))
 BEFORE(Win_post, (MPI_Group group, int assert, MPI_Win win), (group, assert, win),
        seshat_rma_post(win, group))
+/* Start and wait take their notices through the progress engine first;
+ * the real call may still wait for other ranks where seshat cannot poll
+ * (calls.spec `blind`). */
 BEFORE(Win_start, (MPI_Group group, int assert, MPI_Win win), (group, assert, win),
-       seshat_rma_start(win, group))
-BEFORE(Win_complete, (MPI_Win win), (win), seshat_rma_complete(win))
-BEFORE(Win_wait, (MPI_Win win), (win), seshat_rma_wait(win))
+       (seshat_rma_start(win, group), seshat_watch_blind(SESHAT_CALL_Win_start)))
+BEFORE(Win_complete, (MPI_Win win), (win),
+       (seshat_rma_complete(win), seshat_watch_blind(SESHAT_CALL_Win_complete)))
+BEFORE(Win_wait, (MPI_Win win), (win),
+       (seshat_rma_wait(win), seshat_watch_blind(SESHAT_CALL_Win_wait)))
 /* Passive target: a lock waits (in virtual time) for the conflicting
  * locks granted before it, once it is granted for real; the release is
  * recorded before the real unlock lets the next one in. */

@@ -48,8 +48,6 @@ static rma_win *find(MPI_Win win)
     return NULL;
 }
 
-void seshat_rma_create_begin(MPI_Comm comm) { seshat_coll_sync(seshat_comm_lookup(comm)); }
-
 /* Members' world ranks: the window's group translated into the real world's. */
 static void map_world(rma_win *w)
 {
@@ -92,7 +90,6 @@ void seshat_rma_free(MPI_Win win)
         rma_win *w = *p;
         if (w->win != win)
             continue;
-        seshat_coll_sync(w->comm);
         *p = w->next;
         SESHAT_CHECKED(Win_unlock_all, w->released);
         SESHAT_CHECKED(Win_free, &w->released);
@@ -228,13 +225,16 @@ static void send_time(const rma_win *w, int to, seshat_vtime t, int tag)
     SESHAT_CHECKED(Send, &t, sizeof t, MPI_BYTE, w->world[to], tag, seshat_rt.control);
 }
 
-/* The latest of the times members[0..n-1] sent with `tag`. */
-static seshat_vtime recv_times(const rma_win *w, const int *members, int n, int tag)
+/* The latest of the times members[0..n-1] sent with `tag`; the watchdog
+ * sees the wait as `call` waiting for that member. */
+static seshat_vtime recv_times(const rma_win *w, const int *members, int n, int tag,
+                               enum seshat_call_id call)
 {
     seshat_vtime last = 0;
     for (int i = 0; i < n; i++) {
         seshat_vtime t;
         MPI_Request req;
+        seshat_watch_what(call, w->comm, members[i], MPI_ANY_TAG);
         SESHAT_CHECKED(Irecv, &t, sizeof t, MPI_BYTE, w->world[members[i]], tag,
                        seshat_rt.control, &req);
         seshat_ctl(seshat_progress_wait_req(&req, MPI_STATUS_IGNORE, 0, NULL), "Wait(RMA notice)");
@@ -259,7 +259,8 @@ void seshat_rma_start(MPI_Win win, MPI_Group group)
     if (!w)
         return;
     w->naccess = translate(w, group, w->access);
-    seshat_clock_advance_to(recv_times(w, w->access, w->naccess, SESHAT_TAG_RMA_POST));
+    seshat_clock_advance_to(
+        recv_times(w, w->access, w->naccess, SESHAT_TAG_RMA_POST, SESHAT_CALL_Win_start));
 }
 
 void seshat_rma_complete(MPI_Win win)
@@ -282,7 +283,8 @@ void seshat_rma_wait(MPI_Win win)
     rma_win *w = find(win);
     if (!w)
         return;
-    seshat_clock_advance_to(recv_times(w, w->exposure, w->nexposure, SESHAT_TAG_RMA_DONE));
+    seshat_clock_advance_to(
+        recv_times(w, w->exposure, w->nexposure, SESHAT_TAG_RMA_DONE, SESHAT_CALL_Win_wait));
     w->nexposure = 0;
 }
 

@@ -20,13 +20,9 @@
 
 /* A window the program created (collective over comm, already created
  * for real); `comm` is the real communicator (seshat's application
- * communicator for MPI_COMM_WORLD). Before its creation: contention = on
- * synchronizes the members through the model (the real creation
- * synchronizes them). */
-void seshat_rma_create_begin(MPI_Comm comm);
+ * communicator for MPI_COMM_WORLD). */
 void seshat_rma_created(MPI_Win win, MPI_Comm comm);
-/* Before the real MPI_Win_free: forget the window (a synchronization of
- * its members under contention = on, as at its creation). */
+/* Before the real MPI_Win_free: forget the window. */
 void seshat_rma_free(MPI_Win win);
 
 /* One transfer `op` (enum seshat_rma_op, tracefmt/trace_format.h) to
