@@ -419,6 +419,7 @@ def critical_path(calls, end, site_of, waits):
 
 # docs/patterns.md, delay costs: the kind of a wait state names its metrics
 DELAY_KIND = {"late_sender": "latesender", "late_receiver": "latereceiver", "wait_barrier": "barrier",
+              "rma_wait_at_fence": "barrier",   # a fence is timed as a barrier
               "wait_nxn": "n2n", "late_broadcast": "12n", "early_reduce": "n21", "early_scan": "scan"}
 
 
