@@ -301,7 +301,7 @@ check-generated: tools
 	    { echo "config/seshat.ini is stale: run make generate"; exit 1; }
 
 $(BUILD)/tests/bench/wall_pingpong $(BUILD)/tests/bench/stencil $(BUILD)/tests/bench/alltoall $(BUILD)/tests/bench/hello_mem \
-$(BUILD)/tests/bench/call_cost: $(BUILD)/tests/bench/%: tests/bench/%.c
+$(BUILD)/tests/bench/call_cost $(BUILD)/tests/bench/rma_put: $(BUILD)/tests/bench/%: tests/bench/%.c
 	@mkdir -p $(dir $@)
 	$(MPICC) -O2 -Wall -Wextra -Werror -std=c11 -D_GNU_SOURCE -o $@ $<
 
@@ -310,7 +310,8 @@ $(BUILD)/tests/bench/trace_cost: tests/bench/trace_cost.c $(TRACEFMT_OBJS)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ -llz4 -lpthread -ldl $(MPI_LIBS)
 
 bench: all tests $(BUILD)/tests/bench/wall_pingpong $(BUILD)/tests/bench/trace_cost $(BUILD)/tests/bench/stencil \
-       $(BUILD)/tests/bench/alltoall $(BUILD)/tests/bench/hello_mem $(BUILD)/tests/bench/call_cost
+       $(BUILD)/tests/bench/alltoall $(BUILD)/tests/bench/hello_mem $(BUILD)/tests/bench/call_cost \
+       $(BUILD)/tests/bench/rma_put
 	BUILD=$(BUILD) tests/bench/run.sh
 
 install: all

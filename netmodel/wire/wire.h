@@ -24,6 +24,8 @@ enum seshat_wire_tag {
     SESHAT_TAG_WATCH = 11,  /* app -> first model rank: seshat_watch_note */
     SESHAT_TAG_DIE = 12,    /* first model rank -> all: the job is hung, exit */
     SESHAT_TAG_FWD = 13,    /* model -> engine (contention, per-node): seshat_fwd_item[] */
+    SESHAT_TAG_RMA_POST = 14, /* app -> app (one-sided): int64 arrival of a Win_post notice */
+    SESHAT_TAG_RMA_DONE = 15, /* app -> app (one-sided): int64 when a Win_complete's target is done */
     SESHAT_TAG_REPLY0 = 64  /* + seq: sender's rendezvous completion time */
 };
 #define SESHAT_SEQ_MASK 0x0fffffff

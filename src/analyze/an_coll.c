@@ -25,7 +25,8 @@ static void waited(an_local *L, int pat, const an_coll *m, const an_coll *cause)
     an_wait_add(L, m->rank, m->site, pat, m->E, cause->rank, cause->E < m->X ? cause->E : m->X);
 }
 
-/* Waiting for the last member, then the time after the first one left. */
+/* Waiting for the last member, then the time after the first one left
+ * (completion -1: not a pattern of its own). */
 static void sync_patterns(an_local *L, const an_coll *g, int n, int wait, int completion)
 {
     int64_t latest = g[0].E, earliest_end = g[0].X;
@@ -38,7 +39,8 @@ static void sync_patterns(an_local *L, const an_coll *g, int n, int wait, int co
     for (int i = 0; i < n; i++) {
         waited(L, wait, &g[i], &g[last]);
         add(L, wait, &g[i], min64(latest, g[i].X) - g[i].E);
-        add(L, completion, &g[i], g[i].X - max64(earliest_end, min64(latest, g[i].X)));
+        if (completion >= 0)
+            add(L, completion, &g[i], g[i].X - max64(earliest_end, min64(latest, g[i].X)));
     }
 }
 
@@ -50,6 +52,9 @@ static void one_group(an_local *L, const an_coll *g, int n)
     switch (kind) {
     case K_BARRIER:
         sync_patterns(L, g, n, SESHAT_PAT_WAIT_BARRIER, SESHAT_PAT_BARRIER_COMPLETION);
+        return;
+    case AN_COLL_FENCE:   /* Scalasca's Wait at Fence; the rest is the fence's own time */
+        sync_patterns(L, g, n, SESHAT_PAT_RMA_WAIT_AT_FENCE, -1);
         return;
     case K_ALLREDUCE: case K_ALLGATHER: case K_ALLTOALL: case K_REDUCE_SCATTER:
         if (!zero)

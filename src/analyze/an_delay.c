@@ -24,7 +24,8 @@ static int group_of(int pattern)
 {
     switch (pattern) {
     case SESHAT_PAT_LATE_RECEIVER: return G_LR;
-    case SESHAT_PAT_WAIT_BARRIER: return G_BAR;
+    case SESHAT_PAT_WAIT_BARRIER:
+    case SESHAT_PAT_RMA_WAIT_AT_FENCE: return G_BAR;   /* a fence is timed as a barrier */
     case SESHAT_PAT_WAIT_NXN: return G_N2N;
     case SESHAT_PAT_LATE_BROADCAST: return G_12N;
     case SESHAT_PAT_EARLY_REDUCE: return G_N21;

@@ -281,7 +281,9 @@ static void on_coll(struct ctx *c, const an_call *call, const an_rec *r)
     int64_t first = an_map_get(&c->comm_first, (uint64_t)comm, &found);
     _Static_assert(sizeof(int64_t) == 8, "comm key packs id and first member");
     an_coll *k = an_vec_push(&c->L->colls);
-    *k = (an_coll){ .kind = (int32_t)r->v[0], .root = (int32_t)seshat_unzigzag(r->v[2]),
+    /* MPI_Win_fence is timed as a barrier (docs/models.md): its own kind */
+    int fence = call->call == SESHAT_CALL_Win_fence && r->v[0] == AN_COLL_BARRIER;
+    *k = (an_coll){ .kind = fence ? AN_COLL_FENCE : (int32_t)r->v[0], .root = (int32_t)seshat_unzigzag(r->v[2]),
                     .size = size, .me = (int32_t)me, .rank = c->R->rank, .site = call->site,
                     .comm = comm * ((int64_t)1 << 24) + first, .seq = (*seq)++,
                     .bytes = (int64_t)r->v[3],

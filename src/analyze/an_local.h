@@ -34,6 +34,10 @@ typedef struct an_sdone {           /* where a rendezvous send completed, at its
     int64_t cE, cX, uid;
 } an_sdone;
 
+/* an_coll.kind: the trace's collective kind (docs/trace-format.md), or
+ * AN_COLL_FENCE for the barrier an MPI_Win_fence is timed with. */
+enum { AN_COLL_BARRIER = 0, AN_COLL_FENCE = 64 };
+
 typedef struct an_coll {            /* shipped to the collective's owner */
     int32_t kind, root, size, me, rank, site;   /* root, me: ranks in the communicator */
     int64_t comm, seq, bytes, E, X;

@@ -51,7 +51,9 @@
     X(EARLY_SCAN, "early_scan", SESHAT_PAT_COLL, "Early Scan",                                  \
       "A scan waited for the last lower rank to enter")                                        \
     X(LATE_BROADCAST, "late_broadcast", SESHAT_PAT_COLL, "Late Broadcast",                      \
-      "A broadcast/scatter receiver waited for the root to enter")
+      "A broadcast/scatter receiver waited for the root to enter")                             \
+    X(RMA_WAIT_AT_FENCE, "rma_wait_at_fence", SESHAT_PAT_MPI, "Wait at Fence",                  \
+      "Waiting in MPI_Win_fence for the last rank to enter")
 
 enum seshat_pattern {
 #define SESHAT_PAT_ENUM(id, name, parent, disp, desc) SESHAT_PAT_##id,

@@ -42,6 +42,11 @@
       "Barrier time not in a wait state")                                                        \
     X(BWAIT, "mpi_barrier_wait", M_SCOLL, "Wait at Barrier", "sec", NULL)                        \
     X(BCOMP, "mpi_barrier_completion", M_SCOLL, "Barrier Completion", "sec", NULL)               \
+    X(RSYNC, "mpi_rma_synchronization", M_SYNC, "One-sided", "sec",                             \
+      "One-sided synchronization time not in a wait state")                                      \
+    X(RACT, "mpi_rma_sync_active", M_RSYNC, "Active Target", "sec",                              \
+      "Active target synchronization time not in a wait state")                                  \
+    X(RFENCE, "mpi_rma_wait_at_fence", M_RACT, "Wait at Fence", "sec", NULL)                     \
     X(COMM, "mpi_communication", M_MPI, "Communication", "sec", "MPI communication")             \
     X(P2P, "mpi_point2point", M_COMM, "Point-to-point", "sec", NULL)                             \
     X(LS, "mpi_latesender", M_P2P, "Late Sender", "sec", NULL)                                   \
@@ -151,8 +156,9 @@ static const int pattern_metric[SESHAT_NPATTERNS] = {
     [SESHAT_PAT_BARRIER_COMPLETION] = M_BCOMP, [SESHAT_PAT_WAIT_NXN] = M_NXN,
     [SESHAT_PAT_NXN_COMPLETION] = M_NXNC, [SESHAT_PAT_EARLY_REDUCE] = M_ER,
     [SESHAT_PAT_EARLY_SCAN] = M_ES, [SESHAT_PAT_LATE_BROADCAST] = M_LB,
+    [SESHAT_PAT_RMA_WAIT_AT_FENCE] = M_RFENCE,
 };
-_Static_assert(SESHAT_NPATTERNS == 17, "map every seshat pattern to a Scalasca metric");
+_Static_assert(SESHAT_NPATTERNS == 18, "map every seshat pattern to a Scalasca metric");
 
 /* Where each delay metric goes (the same tree, names and order). */
 static const int delay_metric[SESHAT_NDELAYS] = {
@@ -427,6 +433,16 @@ static int mpi_class(const char *f)
     for (int i = 0; comm[i]; i++)
         if (!strncmp(f, comm[i], strlen(comm[i])))
             return M_MCOMM;
+    static const char *const active[] = { "MPI_Win_fence", "MPI_Win_post", "MPI_Win_start",
+                                          "MPI_Win_complete", "MPI_Win_wait", "MPI_Win_test", NULL };
+    static const char *const passive[] = { "MPI_Win_lock", "MPI_Win_unlock", "MPI_Win_flush",
+                                           NULL };
+    for (int i = 0; active[i]; i++)
+        if (!strcmp(f, active[i]))
+            return M_RACT;
+    for (int i = 0; passive[i]; i++)   /* and their _all, _local variants */
+        if (!strncmp(f, passive[i], strlen(passive[i])))
+            return M_RSYNC;
     return M_MPI;
 }
 

@@ -231,6 +231,10 @@ seshat_vtime seshat_recv_finish(seshat_op *op, seshat_vtime t_call);
 seshat_vtime seshat_peek_arrival(seshat_comm *c, const MPI_Status *st);
 
 void seshat_p2p_flush(void);   /* send batched envelopes to the model (direct) */
+/* Injection start of a transfer of `bytes` to world rank dst posted now
+ * on this rank's link (the one sends use): one-sided transfers and
+ * notices (rma.c). */
+seshat_vtime seshat_send_inject(int64_t bytes, int dst);
 /* Messages and bytes this rank has sent (modeled point-to-point). */
 void seshat_p2p_stats(long long *messages, long long *bytes);
 

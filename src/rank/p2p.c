@@ -22,6 +22,12 @@ void seshat_p2p_stats(long long *messages, long long *bytes)
 
 void seshat_p2p_flush(void) { seshat_rt.path->flush(); }
 
+seshat_vtime seshat_send_inject(int64_t bytes, int dst)
+{
+    const seshat_model *m = &seshat_rt.model;
+    return m->inject(m, seshat_clock_now(), bytes, seshat_rt.world_rank, dst, &tx.nic_free);
+}
+
 void seshat_send_begin(seshat_op *op, seshat_comm *c, int dest, int tag,
                        int64_t bytes, enum seshat_send_mode mode)
 {

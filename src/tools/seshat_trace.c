@@ -93,6 +93,15 @@ static void print_record(int rank, const seshat_tr_record *rec, long long *t,
     case SESHAT_REC_PAYLOAD:
         printf("%d %lld payload %zu bytes\n", rank, *t, rec->len);
         break;
+    case SESHAT_REC_RMA: {
+        static const char *const ops[] = { "put", "get", "accumulate", "get_accumulate",
+                                           "fetch_and_op", "compare_and_swap" };
+        printf("%d %lld rma %s to %llu comm %lld bytes %llu back %llu request %llu done %lld\n",
+               rank, *t, v[0] < 6 ? ops[v[0]] : "?", (unsigned long long)v[1],
+               (long long)seshat_unzigzag(v[2]), (unsigned long long)v[3],
+               (unsigned long long)v[4], (unsigned long long)v[5], *t + (long long)v[6]);
+        break;
+    }
     case SESHAT_REC_COLL:
         printf("%d %lld collective kind %llu comm %lld root %lld bytes %llu request %llu\n", rank,
                *t, (unsigned long long)v[0], (long long)seshat_unzigzag(v[1]),
@@ -243,8 +252,8 @@ static int cmd_stats(const char *dir)
     printf("complete %s\n", complete);
     an_problems_free(&p);
     static const char *const kind_names[16] = { "?", "header", "enter", "exit", "send", "recv",
-        "coll", "comm", "callsite", "end", "msglog", "complete", "payload" };
-    for (int k = 1; k < 13; k++)
+        "coll", "comm", "callsite", "end", "msglog", "complete", "payload", "post", "rma" };
+    for (int k = 1; k < 15; k++)
         if (total.recs[k])
             printf("records_%s %llu\n", kind_names[k], total.recs[k]);
     printf("events %llu\nsends %llu\nrecvs %llu\ncollectives %llu\nbytes_sent %llu\n"

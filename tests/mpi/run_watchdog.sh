@@ -22,10 +22,11 @@
 #  - fence: rank 0 sends to rank 1 and enters MPI_Win_fence, rank 1
 #    receives first: finishes on every path (under contention the fence
 #    synchronizes through the model first).
-#  - pscw: the same with MPI_Win_start/complete against post/wait (real
-#    calls seshat cannot poll, not synchronized): finishes on the direct
-#    and relay paths; under contention rank 1 waits for the engine, which
-#    waits for rank 0's next report: the verdict names rank 0's call.
+#  - pscw: the same with MPI_Win_start/complete against post/wait (not
+#    synchronized through the model): finishes on the direct and relay
+#    paths; under contention rank 1 waits for the engine, which waits for
+#    rank 0's next report while rank 0 waits in MPI_Win_start for rank 1's
+#    post notice: the verdict names rank 0's call and whom it waits for.
 # parts: direct relay contention
 cd "$(dirname "$0")/../.." || exit 1
 . tests/mpi/lib.sh
@@ -115,7 +116,7 @@ for p in $PATHS; do
         { [ $p = contention ] && bad "$desc: no 'engine clock' in the model rank's line"; }
     if [ $p = contention ]; then
         hang "watchdog pscw ($p)" pscw \
-            "watchdog: rank 0 is inside MPI_Win_start (a real call seshat cannot watch)" \
+            "watchdog: rank 0 waits in MPI_Win_start (peer 1, tag any, comm MPI_COMM_WORLD)" \
             "watchdog: rank 1 waits in MPI_Recv (peer 0, tag 9, comm MPI_COMM_WORLD)"
     fi
     for mode in fence pscw; do

@@ -21,8 +21,8 @@
  *              MPI_Win_post/MPI_Win_wait on rank 1, which seshat does not
  *              synchronize: under contention the engine waits for rank
  *              0's next report (the message's time is not final before)
- *              while rank 0 sits in a real call seshat cannot watch: a
- *              hang the watchdog must name (rank 0 waits in MPI_Win_start).
+ *              while rank 0 waits in MPI_Win_start for rank 1's post
+ *              notice: a hang the watchdog must name.
  * Prints "ok" (rank 0) when it finishes. */
 #include <mpi.h>
 #include <stdio.h>

@@ -57,6 +57,8 @@ SCALASCA = {
     "mpi_barrier_wait": ("mpi_sync_collective", "Wait at Barrier", "sec"),
     "mpi_barrier_completion": ("mpi_sync_collective", "Barrier Completion", "sec"),
     "mpi_rma_synchronization": ("mpi_synchronization", "One-sided", "sec"),
+    "mpi_rma_sync_active": ("mpi_rma_synchronization", "Active Target", "sec"),
+    "mpi_rma_wait_at_fence": ("mpi_rma_sync_active", "Wait at Fence", "sec"),
     "mpi_communication": ("mpi", "Communication", "sec"),
     "mpi_point2point": ("mpi_communication", "Point-to-point", "sec"),
     "mpi_latesender": ("mpi_point2point", "Late Sender", "sec"),
@@ -124,6 +126,7 @@ REQUIRED = [
     "mpi_communication", "mpi_point2point", "mpi_latesender", "mpi_latesender_wo",
     "mpi_lswo_different", "mpi_lswo_same", "mpi_latereceiver", "mpi_collective",
     "mpi_earlyreduce", "mpi_earlyscan", "mpi_latebroadcast", "mpi_wait_nxn", "mpi_nxn_completion",
+    "mpi_rma_synchronization", "mpi_rma_sync_active", "mpi_rma_wait_at_fence",
     "visits", "bytes", "bytes_p2p", "bytes_sent", "bytes_rcvd", "critical_path",
     "critical_path_imbalance", "delay", "delay_mpi", "delay_p2p", "delay_latesender_aggregate",
     "delay_latesender", "delay_latesender_longterm", "delay_latereceiver_aggregate",
@@ -142,6 +145,7 @@ SAME_VALUE = {
     "barrier_completion": "mpi_barrier_completion", "wait_nxn": "mpi_wait_nxn",
     "nxn_completion": "mpi_nxn_completion", "early_reduce": "mpi_earlyreduce",
     "early_scan": "mpi_earlyscan", "late_broadcast": "mpi_latebroadcast",
+    "rma_wait_at_fence": "mpi_rma_wait_at_fence",
 }
 
 SIZES = {"DOUBLE": 8, "UINT64": 8, "INT64": 8, "FLOAT": 4, "INT32": 4, "UINT32": 4}

@@ -28,7 +28,8 @@ TREE = [("time", None), ("computation", "time"), ("mpi", "time"), ("p2p", "mpi")
         ("late_receiver", "p2p"), ("collective", "mpi"), ("wait_barrier", "collective"),
         ("barrier_completion", "collective"), ("wait_nxn", "collective"),
         ("nxn_completion", "collective"), ("early_reduce", "collective"),
-        ("early_scan", "collective"), ("late_broadcast", "collective")]
+        ("early_scan", "collective"), ("late_broadcast", "collective"),
+        ("rma_wait_at_fence", "mpi")]
 
 # Calls that complete a receive (or a send's request) and can wait there.
 WAITS = {"MPI_Recv", "MPI_Sendrecv", "MPI_Sendrecv_replace", "MPI_Mrecv", "MPI_Wait",
@@ -340,7 +341,12 @@ def collectives(calls, comms, charge, present, waited):
 
         def wait_for(m, cause, pattern):
             waited(m["call"].rank, m["E"], cause["call"].rank, min(cause["E"], m["X"]), pattern, m["call"])
-        if kind == 0 or (kind in (3, 6, 7, 8) and any(m["bytes"] for m in g)):
+        if kind == 0 and all(m["call"].name == "MPI_Win_fence" for m in g):
+            # a fence is timed as a barrier: Wait at Fence, the rest the fence's own
+            for m in g:
+                charge("rma_wait_at_fence", m["call"], min(latest, m["X"]) - m["E"])
+                wait_for(m, first_latest(g), "rma_wait_at_fence")
+        elif kind == 0 or (kind in (3, 6, 7, 8) and any(m["bytes"] for m in g)):
             wait, done = ("wait_barrier", "barrier_completion") if kind == 0 else ("wait_nxn", "nxn_completion")
             for m in g:
                 charge(wait, m["call"], min(latest, m["X"]) - m["E"])
@@ -413,6 +419,7 @@ def critical_path(calls, end, site_of, waits):
 
 # docs/patterns.md, delay costs: the kind of a wait state names its metrics
 DELAY_KIND = {"late_sender": "latesender", "late_receiver": "latereceiver", "wait_barrier": "barrier",
+              "rma_wait_at_fence": "barrier",   # a fence is timed as a barrier
               "wait_nxn": "n2n", "late_broadcast": "12n", "early_reduce": "n21", "early_scan": "scan"}
 
 

@@ -105,6 +105,10 @@ static int filter_stream(const char *in, const char *out, const struct filter *f
         case SESHAT_REC_POST:
             keep = keep_time(f, SESHAT_KIND_P2P, t);
             break;
+        case SESHAT_REC_RMA:
+            keep = decode(&rec, v, 4) == 0 &&
+                   keep_msg(f, SESHAT_KIND_P2P, t, seshat_unzigzag(v[2]), v[3]);
+            break;
         case SESHAT_REC_END:
             if (decode(&rec, v, 2) == 0) {
                 v[0] = events;

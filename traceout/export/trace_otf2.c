@@ -80,6 +80,7 @@ struct pass {
     int ncomms;
     seshat_tcalls calls;   /* the trace's call ids -> this build's (by name; -1 skipped) */
     struct where wh;
+    int has_rma;           /* one-sided transfers seen: windows are defined */
 };
 
 /* Requests in flight on one rank: id -> what the completion will say. */
@@ -150,6 +151,10 @@ struct rank_state {
     struct site { int scl, fnctx, call, ctx; } *site;   /* this rank's call sites */
     size_t nsite;
     OTF2_AttributeList *attrs;
+    /* one-sided transfers issued and not yet completed by a synchronization */
+    struct rma_open { OTF2_RmaWinRef win; uint64_t id; } *rma;
+    size_t nrma, caprma;
+    uint64_t rma_ids;
 };
 
 /* Communicator ids are unique only among a communicator's members (the
@@ -473,6 +478,61 @@ static void p2p_record(struct rank_state *st, const seshat_tr_record *rec, uint6
         *e = (struct req){ id, REQ_MATCHED, peer, tag, comm, v[3] };
 }
 
+/* A one-sided transfer inside a call at time t. Windows are not in the
+ * trace, so the window of a transfer is its communicator's (OTF2 window
+ * ref = communicator ref). */
+static void rma_record(struct rank_state *st, const seshat_tr_record *rec, uint64_t t)
+{
+    uint64_t v[5];
+    uint32_t peer;
+    if (get(rec, v, 5))
+        return;
+    OTF2_RmaWinRef win = map_peer(st, seshat_unzigzag(v[2]), v[1], &peer);
+    uint64_t id = ++st->rma_ids;
+    st->ps->has_rma = 1;
+    switch (v[0]) {
+    case SESHAT_RMA_PUT: OTF2_EvtWriter_RmaPut(st->w, NULL, t, win, peer, v[3], id); break;
+    case SESHAT_RMA_GET: OTF2_EvtWriter_RmaGet(st->w, NULL, t, win, peer, v[4], id); break;
+    case SESHAT_RMA_ACC:
+        OTF2_EvtWriter_RmaAtomic(st->w, NULL, t, win, peer, OTF2_RMA_ATOMIC_TYPE_ACCUMULATE, v[3],
+                                 0, id);
+        break;
+    case SESHAT_RMA_CAS:
+        OTF2_EvtWriter_RmaAtomic(st->w, NULL, t, win, peer, OTF2_RMA_ATOMIC_TYPE_COMPARE_AND_SWAP,
+                                 v[3], v[4], id);
+        break;
+    default:   /* Get_accumulate, Fetch_and_op */
+        OTF2_EvtWriter_RmaAtomic(st->w, NULL, t, win, peer,
+                                 OTF2_RMA_ATOMIC_TYPE_FETCH_AND_ACCUMULATE, v[3], v[4], id);
+    }
+    if (st->nrma == st->caprma) {
+        size_t cap = st->caprma ? 2 * st->caprma : 16;
+        struct rma_open *n = realloc(st->rma, cap * sizeof *n);
+        if (!n)
+            return;
+        st->rma = n;
+        st->caprma = cap;
+    }
+    st->rma[st->nrma++] = (struct rma_open){ win, id };
+}
+
+/* At the exit of a synchronization that completes this rank's transfers
+ * at their targets, every transfer still open completes (the trace does
+ * not say which target an unlock or flush names: all are closed). */
+static void rma_sync(struct rank_state *st, uint64_t call, uint64_t t)
+{
+    switch (call) {
+    case SESHAT_CALL_Win_fence: case SESHAT_CALL_Win_complete: case SESHAT_CALL_Win_unlock:
+    case SESHAT_CALL_Win_unlock_all: case SESHAT_CALL_Win_flush: case SESHAT_CALL_Win_flush_all:
+        for (size_t i = 0; i < st->nrma; i++)
+            OTF2_EvtWriter_RmaOpCompleteRemote(st->w, NULL, t, st->rma[i].win, st->rma[i].id);
+        st->nrma = 0;
+        break;
+    default:
+        break;
+    }
+}
+
 /* Bcast, reduce, gather, scatter have a root; the others none. */
 static int rooted(uint64_t kind) { return kind == 1 || kind == 2 || kind == 4 || kind == 5; }
 
@@ -517,6 +577,7 @@ static int write_rank(const char *dir, int r, OTF2_EvtWriter *w, struct pass *ps
                 break;
             t += v[1];
             flush_done(&st, t);
+            rma_sync(&st, v[0], t);
             if (coll_open) {
                 int64_t root = seshat_unzigzag(cv[2]);
                 int k = my_comm(&st, seshat_unzigzag(cv[1]));
@@ -536,6 +597,10 @@ static int write_rank(const char *dir, int r, OTF2_EvtWriter *w, struct pass *ps
         case SESHAT_REC_COMPLETE:
             if (open_region >= 0)
                 p2p_record(&st, &rec, t);
+            break;
+        case SESHAT_REC_RMA:
+            if (open_region >= 0)
+                rma_record(&st, &rec, t);
             break;
         case SESHAT_REC_COLL:
             if (get(&rec, cv, 7) && get(&rec, cv, 4) == 0)   /* before the sizes were recorded */
@@ -560,6 +625,7 @@ static int write_rank(const char *dir, int r, OTF2_EvtWriter *w, struct pass *ps
     free(st.done);
     free(st.mine);
     free(st.site);
+    free(st.rma);
     if (st.attrs)
         OTF2_AttributeList_Delete(st.attrs);
     if (t > ps->t_max)
@@ -697,6 +763,13 @@ static void write_defs(OTF2_Archive *a, int n, const struct pass *ps, const uint
                                         OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, c->size, c->world);
         OTF2_GlobalDefWriter_WriteComm(d, (OTF2_CommRef)(k + 1), s, (OTF2_GroupRef)(k + 2), 0,
                                        OTF2_COMM_FLAG_NONE);
+        s++;
+    }
+    if (ps->has_rma) {   /* one window per communicator (rma_record) */
+        OTF2_GlobalDefWriter_WriteString(d, s, "one-sided window");
+        for (int k = 0; k <= ps->ncomms; k++)
+            OTF2_GlobalDefWriter_WriteRmaWin(d, (OTF2_RmaWinRef)k, s, (OTF2_CommRef)k,
+                                             OTF2_RMA_WIN_FLAG_NONE);
         s++;
     }
 }

@@ -28,8 +28,22 @@ enum seshat_rec_kind {
     SESHAT_REC_MSGLOG = 10,  /* model rank message log: Seshat's nine fields */
     SESHAT_REC_COMPLETE = 11,/* request id: a nonblocking operation completed */
     SESHAT_REC_PAYLOAD = 12, /* the message just sent, packed (trace.payload) */
-    SESHAT_REC_POST = 13     /* request id: a nonblocking receive was posted */
+    SESHAT_REC_POST = 13,    /* request id: a nonblocking receive was posted */
+    SESHAT_REC_RMA = 14      /* one-sided transfer: op, target (world), comm id, bytes out,
+                                bytes back, request id, done (ns after the record's time) */
 };
+
+/* SESHAT_REC_RMA's op: what the origin called (docs/trace-format.md). */
+enum seshat_rma_op {
+    SESHAT_RMA_PUT = 0,      /* Put, Rput */
+    SESHAT_RMA_GET = 1,      /* Get, Rget */
+    SESHAT_RMA_ACC = 2,      /* Accumulate, Raccumulate */
+    SESHAT_RMA_GET_ACC = 3,  /* Get_accumulate, Rget_accumulate */
+    SESHAT_RMA_FOP = 4,      /* Fetch_and_op */
+    SESHAT_RMA_CAS = 5       /* Compare_and_swap */
+};
+/* Whether op returns data to the origin. */
+static inline int seshat_rma_fetches(int op) { return op != SESHAT_RMA_PUT && op != SESHAT_RMA_ACC; }
 
 /* Most bytes a varint takes. */
 #define SESHAT_VARINT_MAX 10
