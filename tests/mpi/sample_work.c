@@ -39,6 +39,9 @@ int main(int argc, char **argv)
     int iters = argc > 1 ? atoi(argv[1]) : 10;
     long unit = argc > 2 ? atol(argv[2]) : 2000000;
     double th = 0, tl = 0;
+    /* start-up outside the measured loop: the first calls' symbol binding */
+    cpu_ns();
+    MPI_Barrier(MPI_COMM_WORLD);
     for (int i = 0; i < iters; i++) {
         double t0 = cpu_ns();
         heavy(unit);

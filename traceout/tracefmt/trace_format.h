@@ -28,7 +28,9 @@ enum seshat_rec_kind {
     SESHAT_REC_MSGLOG = 10,  /* model rank message log: Seshat's nine fields */
     SESHAT_REC_COMPLETE = 11,/* request id: a nonblocking operation completed */
     SESHAT_REC_PAYLOAD = 12, /* the message just sent, packed (trace.payload) */
-    SESHAT_REC_POST = 13     /* request id: a nonblocking receive was posted */
+    SESHAT_REC_POST = 13,    /* request id: a nonblocking receive was posted */
+    SESHAT_REC_SAMPLE = 14   /* call site index (a sampled call path), count: before an
+                                ENTER, samples of the compute interval it ends */
 };
 
 /* Most bytes a varint takes. */
