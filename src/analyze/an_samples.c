@@ -14,12 +14,13 @@
 /* One rank's sites: index -> its path, function and location (NULL: none),
  * and its unified index once sampled (-1: not yet). */
 typedef struct {
-    char **path, **fn, **loc;
+    char **path, **fn, **loc, **frames;
     int *idx;
     int n;
 } site_map;
 
-static int find_or_add(an_samples *s, const char *path, const char *fn, const char *loc)
+static int find_or_add(an_samples *s, const char *path, const char *fn, const char *loc,
+                       const char *frames)
 {
     for (int i = 0; i < s->n; i++)
         if (!strcmp(s->p[i].path, path))
@@ -32,9 +33,13 @@ static int find_or_add(an_samples *s, const char *path, const char *fn, const ch
     c->path = strdup(path);
     c->function = strdup(fn);
     c->location = strdup(loc);
+    const char *sep = strstr(frames, " < ");
+    c->site = strndup(frames, sep ? (size_t)(sep - frames) : strlen(frames));
+    c->callers = strdup(sep ? sep + 3 : "");
     c->time = calloc((size_t)s->nranks, sizeof *c->time);
     c->samples = calloc((size_t)s->nranks, sizeof *c->samples);
-    if (!c->path || !c->function || !c->location || !c->time || !c->samples)
+    if (!c->path || !c->function || !c->location || !c->site || !c->callers || !c->time ||
+        !c->samples)
         return -1;
     return s->n++;
 }
@@ -50,6 +55,27 @@ static void path_of(const seshat_site_line *sl, char *buf, size_t n)
         snprintf(buf + k, n - k, "%s", sl->fn);
 }
 
+/* One frame as the analyzer's call sites show it (an_local.c):
+ * "file:line (fn)", or "fn in module+0xOFF" without line information. */
+static size_t frame_text(char *buf, size_t n, const char *fn, const char *loc, const char *mod)
+{
+    const char *base = strrchr(mod, '/');
+    int k = loc[0] != '?' ? snprintf(buf, n, "%s (%s)", loc, fn)
+                          : snprintf(buf, n, "%s in %s%s", fn, base ? base + 1 : mod, loc + 1);
+    return k < 0 ? 0 : (size_t)k < n ? (size_t)k : n - 1;
+}
+
+/* The frames, innermost first, " < " between them. */
+static void frames_of(const seshat_site_line *sl, char *buf, size_t n)
+{
+    size_t k = frame_text(buf, n, sl->fn, sl->loc, sl->mod);
+    for (int c = 0; c < sl->ncallers && k + 4 < n; c++) {
+        memcpy(buf + k, " < ", 4);
+        k += 3 + frame_text(buf + k + 3, n - k - 3, sl->callers[c].fn, sl->callers[c].loc,
+                            sl->callers[c].mod);
+    }
+}
+
 static int grow(site_map *m, int nn)
 {
     char **p = realloc(m->path, (size_t)nn * sizeof *p);
@@ -58,12 +84,14 @@ static int grow(site_map *m, int nn)
     m->fn = f ? f : m->fn;
     char **l = realloc(m->loc, (size_t)nn * sizeof *l);
     m->loc = l ? l : m->loc;
+    char **fr = realloc(m->frames, (size_t)nn * sizeof *fr);
+    m->frames = fr ? fr : m->frames;
     int *x = realloc(m->idx, (size_t)nn * sizeof *x);
     m->idx = x ? x : m->idx;
-    if (!p || !f || !l || !x)
+    if (!p || !f || !l || !fr || !x)
         return -1;
     for (int i = m->n; i < nn; i++) {
-        m->path[i] = m->fn[i] = m->loc[i] = NULL;
+        m->path[i] = m->fn[i] = m->loc[i] = m->frames[i] = NULL;
         m->idx[i] = -1;
     }
     m->n = nn;
@@ -83,6 +111,10 @@ static void read_sites(const char *dir, int rank, site_map *m)
         free(m->path[sl->index]);
         free(m->fn[sl->index]);
         free(m->loc[sl->index]);
+        free(m->frames[sl->index]);
+        frames_of(sl, p, sizeof p);
+        m->frames[sl->index] = strdup(p);
+        path_of(sl, p, sizeof p);
         m->path[sl->index] = strdup(p);
         m->fn[sl->index] = strdup(sl->fn);
         m->loc[sl->index] = strdup(sl->loc);
@@ -98,7 +130,9 @@ static void free_sites(site_map *m)
         free(m->path[i]);
         free(m->fn[i]);
         free(m->loc[i]);
+        free(m->frames[i]);
     }
+    free(m->frames);
     free(m->path);
     free(m->fn);
     free(m->loc);
@@ -108,10 +142,11 @@ static void free_sites(site_map *m)
 /* The unified index of a rank's site, added on its first sample. */
 static int site_path(an_samples *s, site_map *m, int idx)
 {
-    if (idx < 0 || idx >= m->n || !m->path[idx] || !m->fn[idx] || !m->loc[idx])
+    if (idx < 0 || idx >= m->n || !m->path[idx] || !m->fn[idx] || !m->loc[idx] ||
+        !m->frames[idx])
         return -1;
     if (m->idx[idx] < 0)
-        m->idx[idx] = find_or_add(s, m->path[idx], m->fn[idx], m->loc[idx]);
+        m->idx[idx] = find_or_add(s, m->path[idx], m->fn[idx], m->loc[idx], m->frames[idx]);
     return m->idx[idx];
 }
 
@@ -278,6 +313,8 @@ void an_samples_free(an_samples *s)
         free(s->p[i].path);
         free(s->p[i].function);
         free(s->p[i].location);
+        free(s->p[i].site);
+        free(s->p[i].callers);
         free(s->p[i].time);
         free(s->p[i].samples);
     }

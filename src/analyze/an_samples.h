@@ -16,6 +16,8 @@ typedef struct an_spath {
     char *path;          /* "main > heavy > spin" (C++ names demangled) */
     char *function;      /* the innermost: "spin" */
     char *location;      /* its file:line (the first sample's), or "?" */
+    char *site;          /* the innermost frame as a call site's location, "file:line (fn)" */
+    char *callers;       /* its callers, innermost first, "file:line (fn) < ..." (seshat_site's) */
     int64_t *time;       /* [nranks] ns */
     uint64_t *samples;   /* [nranks] */
 } an_spath;

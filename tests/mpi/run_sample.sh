@@ -51,7 +51,7 @@ if job "$desc" "$RUN" --trace "$dir/t" --set trace.sample=1ms -np 2 -- "$T/sampl
            python3 - "$dir/t/analysis.cubex" >>"$OUT" 2>&1 <<'PY'
 import sys, tarfile, re
 x = tarfile.open(sys.argv[1]).extractfile("anchor.xml").read().decode()
-names = dict(re.findall(r'<region id="(\d+)"[^>]*name="([^"]*)"', x))
+names = dict(re.findall(r'<region id="(\d+)"[^>]*><name>([^<]*)</name>', x))
 # main > heavy > spin: a spin cnode under a heavy cnode
 assert re.search(r'calleeId="%s"[^>]*>\s*<cnode[^>]*calleeId="%s"' % (
     [k for k, v in names.items() if v == "heavy"][0], [k for k, v in names.items() if v == "spin"][0]), x), "no spin under heavy"
