@@ -13,6 +13,7 @@
 #include "rank/path.h"
 #include "rank/progress.h"
 #include "rank/promises.h"
+#include "rank/sampler.h"
 #include "trace/trace.h"
 
 static double start_wall;
@@ -156,6 +157,7 @@ static void print_summary(void)
                 "subtracted (clock_compensation = %s)\n",
                 seshat_rt.cfg.clock == SESHAT_CLOCK_CPU ? "cpu" : "wall", seshat_clock_source(),
                 -ovh_r[1], ovh_r[0], seshat_rt.cfg.clock_compensation ? "on" : "off");
+    seshat_sampler_print(stderr);
 }
 
 void seshat_runtime_stop(void)

@@ -34,6 +34,8 @@ static volatile sig_atomic_t computing, calibrating;
 static volatile uint32_t taken;   /* samples since the last resume */
 static seshat_sample_set set;
 static int64_t cost_ns;           /* one sample's CPU cost */
+static int64_t period;
+static uint64_t total;            /* samples taken, for the summary */
 
 static void record(uintptr_t pc, void *const *bt, int nbt)
 {
@@ -74,6 +76,7 @@ static void on_signal(int sig, siginfo_t *si, void *uc_)
     } else {
         record(pc, bt, n);
         taken++;
+        total++;
     }
     errno = saved;
 }
@@ -155,6 +158,7 @@ int seshat_sampler_start(int64_t period_ns, char *why, size_t n)
         return -1;
     }
     cost_ns = measure_cost();
+    period = period_ns;
     if (perf_open(period_ns) == 0) {
         running = 1;
         return 0;
@@ -214,3 +218,13 @@ int64_t seshat_sampler_pause(void)
 const seshat_sample_set *seshat_sampler_samples(void) { return running ? &set : NULL; }
 
 int64_t seshat_sampler_cost(void) { return cost_ns; }
+
+void seshat_sampler_print(FILE *f)
+{
+    if (!running)
+        return;
+    fprintf(f, "seshat: trace.sample every %lld ns of CPU time (%s), %llu samples on rank 0, "
+            "%lld ns each subtracted\n", (long long)period, perf_fd >= 0 ? "perf task clock"
+            : "CLOCK_THREAD_CPUTIME_ID timer, expiring at the scheduler tick",
+            (unsigned long long)total, (long long)cost_ns);
+}

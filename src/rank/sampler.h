@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Frames per sampled path: the interrupted instruction (its address + 1,
  * so that a reader's "return address - 1" lands on it) and its callers;
@@ -40,5 +41,8 @@ int64_t seshat_sampler_pause(void);
  * resume), NULL when not sampling; seshat_sampler_cost: ns per sample. */
 const seshat_sample_set *seshat_sampler_samples(void);
 int64_t seshat_sampler_cost(void);
+/* The summary's line (nothing when not sampling): the period, the timer,
+ * the samples taken and what each cost (this rank's). */
+void seshat_sampler_print(FILE *f);
 
 #endif

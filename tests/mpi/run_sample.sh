@@ -62,12 +62,15 @@ fi
 
 # The sampler's cost stays out of virtual time: clock_work's reported
 # compute within 3% of its native CPU time (minima over rounds in one
-# process), at the default rate and at ten times it.
+# process) at the default rate; within 5% at ten times it (a sample's cost
+# is measured on signals the thread sends itself, which cost a little more
+# than the timer's: tests/bench/sampler.sh has the figures).
 for rate in 1ms 100us; do
+    pct=3; [ $rate = 100us ] && pct=5
     desc="sampler cost at $rate"
     if job "$desc" "$RUN" --trace "$dir/w$rate" --set trace.sample=$rate -np 1 -- "$T/clock_work" 200 100000 5; then
         n=$(value native) r=$(value reported)
-        if [ -n "$n" ] && [ -n "$r" ] && within "$r" "$n" 3; then ok "$desc: native $n ns, reported $r ns (< 3%)"
+        if [ -n "$n" ] && [ -n "$r" ] && within "$r" "$n" $pct; then ok "$desc: native $n ns, reported $r ns (< $pct%)"
         elif [ -z "$n" ] || [ -z "$r" ]; then bad "$desc: no figures"
         else judged "$desc" "native $n ns, reported $r ns"; fi
     fi
