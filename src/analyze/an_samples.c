@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/an_demangle.h"
 #include "tracefmt/trace_format.h"
 #include "tracefmt/trace_reader.h"
 #include "tracefmt/trace_sites.h"
@@ -107,6 +108,7 @@ static void read_sites(const char *dir, int rank, site_map *m)
     while (f && sl && fgets(line, sizeof line, f)) {
         if (!seshat_site_line_parse(line, sl) || (sl->index >= m->n && grow(m, sl->index + 1)))
             continue;
+        an_demangle_site(sl);
         path_of(sl, p, sizeof p);
         free(m->path[sl->index]);
         free(m->fn[sl->index]);

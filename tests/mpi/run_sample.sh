@@ -60,6 +60,25 @@ PY
     fi
 fi
 
+# C++: names demangled (without parameter lists) in compute paths, at MPI
+# call sites, in the summary and in CUBE's regions.
+desc="C++ names"
+if job "$desc" "$RUN" --trace "$dir/cxx" -np 2 -- "$T/sample_cxx" && [ $rc -eq 0 ] &&
+   job "$desc" "$AN" "$dir/cxx" && [ $rc -eq 0 ]; then
+    got=$(python3 "$J" "$dir/cxx/analysis.json" "sorted(set(p['path'] for p in a['compute_paths']))[-1]" \
+        "[c['location'] + ' < ' + c['callers'] for c in a['callsites'] if c['function'] == 'MPI_Barrier']")
+    want="main > solver::step > solver::Grid::relax
+['tests/mpi/sample_cxx.cpp:24 (solver::step) < tests/mpi/sample_cxx.cpp:33 (main)']"
+    [ "$got" = "$want" ] && ok "$desc: compute path and call site demangled" || bad "$desc: got $got"
+    grep -q "at MPI_Barrier tests/mpi/sample_cxx.cpp:24 (solver::step)" "$OUT" &&
+        ok "$desc: summary" || bad "$desc: summary"
+    python3 tests/tools/cube_check.py "$dir/cxx/analysis.cubex" "$dir/cxx/analysis.json" >"$OUT" 2>&1 &&
+        tar xOf "$dir/cxx/analysis.cubex" anchor.xml | grep -q "<name>solver::Grid::relax</name>" &&
+        ok "$desc: CUBE region solver::Grid::relax" || bad "$desc: CUBE"
+    grep -q "main &gt; solver::step &gt; solver::Grid::relax" "$dir/cxx/report.html" &&
+        ok "$desc: HTML compute paths" || bad "$desc: HTML"
+fi
+
 # The sampler's cost stays out of virtual time: clock_work's reported
 # compute within 3% of its native CPU time (minima over rounds in one
 # process) at the default rate; within 5% at ten times it (a sample's cost
