@@ -93,6 +93,10 @@ static void print_record(int rank, const seshat_tr_record *rec, long long *t,
     case SESHAT_REC_PAYLOAD:
         printf("%d %lld payload %zu bytes\n", rank, *t, rec->len);
         break;
+    case SESHAT_REC_SAMPLE:   /* samples of the compute interval the next enter ends */
+        printf("%d %lld sample site %llu count %llu\n", rank, *t, (unsigned long long)v[0],
+               (unsigned long long)v[1]);
+        break;
     case SESHAT_REC_COLL:
         printf("%d %lld collective kind %llu comm %lld root %lld bytes %llu request %llu\n", rank,
                *t, (unsigned long long)v[0], (long long)seshat_unzigzag(v[1]),
