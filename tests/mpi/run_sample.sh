@@ -5,8 +5,8 @@
 # leaf) is traced; the analyzer must put each one's computation under its
 # own call path, within a few percent of the CPU time the program measured
 # around each (same run, same threads: load cannot separate them); and the
-# sampler's own cost must stay out of virtual time (clock_work: reported
-# compute within 3% of the native figure of the same process, sampler on).
+# sampler's own cost must stay out of virtual time (sample_cost: the same
+# work with the sampler off and on in one run, within 3%).
 cd "$(dirname "$0")/../.." || exit 1
 . tests/mpi/lib.sh
 AN="$BUILD/bin/seshat-analyze"
@@ -79,19 +79,20 @@ if job "$desc" "$RUN" --trace "$dir/cxx" -np 2 -- "$T/sample_cxx" && [ $rc -eq 0
         ok "$desc: HTML compute paths" || bad "$desc: HTML"
 fi
 
-# The sampler's cost stays out of virtual time: clock_work's reported
-# compute within 3% of its native CPU time (minima over rounds in one
-# process) at the default rate; within 5% at ten times it (a sample's cost
-# is measured on signals the thread sends itself, which cost a little more
-# than the timer's: tests/bench/sampler.sh has the figures).
+# The sampler's cost stays out of virtual time, compared within one run
+# (tests/mpi/sample_cost.c: the same work timed in rounds with the
+# sampler's signal blocked, so no sample is taken, and not; the least of
+# each): within the clock's 3% at the default rate; within 5% at ten times
+# it (what a sample costs beyond its measured handler, the caches it
+# disturbs, grows with the rate: tests/bench/sampler.sh has the figures).
 for rate in 1ms 100us; do
-    pct=3; [ $rate = 100us ] && pct=5
-    desc="sampler cost at $rate"
-    if job "$desc" "$RUN" --trace "$dir/w$rate" --set trace.sample=$rate -np 1 -- "$T/clock_work" 200 100000 5; then
-        n=$(value native) r=$(value reported)
-        if [ -n "$n" ] && [ -n "$r" ] && within "$r" "$n" $pct; then ok "$desc: native $n ns, reported $r ns (< $pct%)"
-        elif [ -z "$n" ] || [ -z "$r" ]; then bad "$desc: no figures"
-        else judged "$desc" "native $n ns, reported $r ns"; fi
+    desc="sampler cost at $rate" pct=3
+    [ $rate = 100us ] && pct=5
+    if job "$desc" "$RUN" --trace "$dir/w$rate" --set trace.sample=$rate -np 1 -- "$T/sample_cost" 200 100000 5; then
+        off=$(value off) on=$(value on)
+        if [ -n "$off" ] && [ -n "$on" ] && within "$on" "$off" $pct; then ok "$desc: sampler off $off ns, on $on ns (< $pct%)"
+        elif [ -z "$off" ] || [ -z "$on" ]; then bad "$desc: no figures"
+        else judged "$desc" "sampler off $off ns, on $on ns"; fi
     fi
 done
 summary
