@@ -13,6 +13,7 @@ BUILD   ?= build
 CC      ?= gcc
 MPICC   ?= mpicc
 MPIFC   ?= mpifort
+MPICXX  ?= mpicxx
 PYTHON  ?= python3
 
 MPI_CFLAGS := $(shell $(MPICC) -showme:compile 2>/dev/null)
@@ -70,9 +71,11 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
 
 MPI_C_SRCS := $(wildcard tests/mpi/*.c)
 MPI_F_SRCS := $(wildcard tests/mpi/*.f tests/mpi/*.f90)
+MPI_CXX_SRCS := $(wildcard tests/mpi/*.cpp)
 MPI_BINS := $(MPI_C_SRCS:tests/mpi/%.c=$(BUILD)/tests/mpi/%) \
             $(MPI_C_SRCS:tests/mpi/%.c=$(BUILD)/tests/mpi/%.relinked) \
-            $(patsubst tests/mpi/%,$(BUILD)/tests/mpi/%,$(basename $(MPI_F_SRCS)))
+            $(patsubst tests/mpi/%,$(BUILD)/tests/mpi/%,$(basename $(MPI_F_SRCS))) \
+            $(MPI_CXX_SRCS:tests/mpi/%.cpp=$(BUILD)/tests/mpi/%)
 
 .PHONY: all lib tools tests test quicktest unit-test mpi-test check-layers check-exports check-asan bench install clean deps generate check-generated demo fuzz
 
@@ -184,6 +187,10 @@ $(BUILD)/tests/mpi/omp_%.relinked: tests/mpi/omp_%.c $(BUILD)/lib/libseshat.so
 	@mkdir -p $(dir $@)
 	$(MPICC) -O1 -g -fopenmp -Wall -Wextra -Werror -std=c11 -D_GNU_SOURCE -o $@ $< -lm \
 	    -L$(BUILD)/lib -Wl,--no-as-needed -lseshat -Wl,-rpath,$(abspath $(BUILD)/lib)
+# C++ test programs (C++ names in call paths).
+$(BUILD)/tests/mpi/%: tests/mpi/%.cpp
+	@mkdir -p $(dir $@)
+	$(MPICXX) -O1 -g -Wall -Wextra -Werror -DOMPI_SKIP_MPICXX -o $@ $<
 $(BUILD)/tests/mpi/%: tests/mpi/%.f90
 	@mkdir -p $(dir $@)
 	$(MPIFC) -O1 -g -J $(dir $@) -o $@ $<

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "analyze/an_demangle.h"
 #include "analyze/an_stream.h"
 #include "analyze/analysis.h"
 #include "mpi/calls.h"
@@ -355,6 +356,7 @@ static void read_sites(an_rank *R, const char *dir)
         if (!seshat_site_line_parse(line, sl))
             continue;
         int idx = sl->index;
+        an_demangle_site(sl);   /* C++ names readable in every output */
         ensure_site(R, idx);
         size_t k = frame_text(buf, sizeof line, sl->fn, sl->loc, sl->mod);
         for (int c = 0; c < sl->ncallers && k + 4 < sizeof line; c++) {

@@ -1,6 +1,7 @@
 /* an_summary.c - run time, the wait states by severity with their worst
  * rank and call site, and the call sites that cost most. */
 #include "analyze/an_summary.h"
+#include "analyze/an_samples.h"
 
 #include <stdlib.h>
 
@@ -137,10 +138,14 @@ void an_summary(FILE *f, const seshat_analysis *a, const char *dir)
         int best = a->nsites;   /* computation row */
         for (int s = 0; s < a->nsites; s++)
             best = a->cp_imbalance[s] > a->cp_imbalance[best] ? s : best;
-        fprintf(f, "critical path: computation %.9f s, MPI %.9f s; largest imbalance %.9f s at %s%s%s\n",
+        const an_spath *top = a->samples ? an_samples_top(a->samples) : NULL;
+        fprintf(f, "critical path: computation %.9f s, MPI %.9f s; largest imbalance %.9f s at %s%s%s%s%s%s\n",
                 s_of(a->critical_path[a->nsites]), s_of(a->run_time - a->critical_path[a->nsites]),
                 s_of(a->cp_imbalance[best]), best == a->nsites ? "computation" : a->sites[best].function,
-                best == a->nsites ? "" : " ", best == a->nsites ? "" : a->sites[best].location);
+                best == a->nsites ? "" : " ", best == a->nsites ? "" : a->sites[best].location,
+                /* computation: the sampled call path holding most of it */
+                best == a->nsites && top ? " (mostly in " : "",
+                best == a->nsites && top ? top->path : "", best == a->nsites && top ? ")" : "");
     }
     if (a->have_whatif)
         fprintf(f, "what-if %s: predicted run time %.9f s (recorded %.9f s)\n", a->whatif_model,

@@ -224,6 +224,10 @@ typedef struct seshat_analysis {
      * analyzer's later passes. */
     int **local_site;          /* [nranks][nlocal[r]] */
     int *nlocal;
+
+    /* trace.sample: computation by call path (an_samples.h), NULL if the
+     * trace has no samples or they were not read. */
+    struct an_samples *samples;
 } seshat_analysis;
 
 static inline int64_t *seshat_sev(const seshat_analysis *a, int pattern, int site, int rank)

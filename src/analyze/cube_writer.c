@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/an_samples.h"
 #include "analyze/analysis.h"
 #include "analyze/markup.h"
 #include "common/safe_write.h"
@@ -188,6 +189,7 @@ typedef struct cube_tree {
     char **mpi;          /* MPI function regions */
     cube_node *node;     /* node[0] is the root */
     int *site_node;      /* [nsites]: each site's MPI call node */
+    int *sample_node;    /* [samples->n]: each sampled call path's node (an_samples.h) */
 } cube_tree;
 
 #define CUBE_FRAMES 16   /* frames of a path read (the tracer keeps 8) */
@@ -325,8 +327,12 @@ static void tree_site(cube_tree *t, const seshat_analysis *a, int s)
         widen(&t->fn[fn], fr[i].file, fr[i].line);
         at = child(t, at, fn, -1, i ? fr[i - 1].file : NULL, i ? fr[i - 1].line : -1);
     }
-    at = child(t, at, -1, find_mpi(t, a->sites[s].function), fr[n - 1].file, fr[n - 1].line);
-    t->site_node[s] = at;
+    if (!a->sites[s].function) {   /* a sampled path: its innermost function is the node */
+        t->site_node[s] = at;
+    } else {
+        at = child(t, at, -1, find_mpi(t, a->sites[s].function), fr[n - 1].file, fr[n - 1].line);
+        t->site_node[s] = at;
+    }
     for (int k = 0; k < n; k++) {
         free(fr[k].fn);
         free(fr[k].file);
@@ -363,6 +369,24 @@ static void number(cube_tree *t, int n, int *id)
         number(t, c, id);
 }
 
+/* Sampled computation (trace.sample): each path's frames down to its
+ * innermost function, whose node holds the computation found there. */
+static void tree_samples(cube_tree *t, const seshat_analysis *a)
+{
+    const an_samples *sm = a->samples;
+    if (!sm || !(t->sample_node = calloc((size_t)sm->n, sizeof(int))))
+        return;
+    for (int i = 0; i < sm->n; i++) {
+        /* tree_site on a stand-in site with no MPI function */
+        seshat_site one = { NULL, sm->p[i].site, sm->p[i].callers };
+        seshat_analysis b = { .sites = &one };
+        int *sn = t->site_node;
+        t->site_node = &t->sample_node[i];
+        tree_site(t, &b, 0);
+        t->site_node = sn;
+    }
+}
+
 static void tree_build(cube_tree *t, const seshat_analysis *a)
 {
     size_t n = (size_t)a->nsites + 1;
@@ -379,6 +403,7 @@ static void tree_build(cube_tree *t, const seshat_analysis *a)
     t->nnodes = 1;
     for (int s = 0; s < a->nsites; s++)
         tree_site(t, a, s);
+    tree_samples(t, a);
     int id = 0;
     number(t, 0, &id);
     t->ncnodes = id;
@@ -399,6 +424,7 @@ static void tree_free(cube_tree *t, int nsites)
     free(t->mpi);
     free(t->node);
     free(t->site_node);
+    free(t->sample_node);
 }
 
 /* Score-P's region roles, which Scalasca's remapping sorts MPI time by. */
@@ -609,6 +635,23 @@ static void site_values(cube_values *cv, const seshat_analysis *a, const cube_tr
     }
 }
 
+/* Sampled computation moves from the root to the functions where it ran. */
+static void sample_values(cube_values *cv, const seshat_analysis *a, const cube_tree *t)
+{
+    const an_samples *sm = a->samples;
+    if (!sm || !t->sample_node)
+        return;
+    for (int i = 0; i < sm->n; i++) {
+        int cn = t->node[t->sample_node[i]].id;
+        for (int r = 0; r < a->nranks; r++) {
+            double v = 1e-9 * (double)sm->p[i].time[r], *root = val(cv, M_COMP, 0, r);
+            v = v < *root ? v : *root;   /* never more than the root holds */
+            *root -= v;
+            *val(cv, M_COMP, cn, r) += v;
+        }
+    }
+}
+
 static int values_build(cube_values *cv, const seshat_analysis *a, const cube_tree *t)
 {
     cv->ncnodes = t->ncnodes;
@@ -618,6 +661,7 @@ static int values_build(cube_values *cv, const seshat_analysis *a, const cube_tr
         return -1;
     for (int s = -1; s < a->nsites; s++)
         site_values(cv, a, t, s);
+    sample_values(cv, a, t);
     for (int r = 0; r < a->nranks; r++)
         for (int q = 0; q < a->nranks; q++) {
             size_t out = (size_t)r * (size_t)a->nranks + (size_t)q, in = (size_t)q * (size_t)a->nranks + (size_t)r;

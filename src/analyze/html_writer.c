@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/an_samples.h"
 #include "analyze/analysis.h"
 #include "analyze/markup.h"
 #include "common/safe_write.h"
@@ -714,6 +715,8 @@ int seshat_analysis_write_html(const seshat_analysis *a, const char *path, char 
     wait_list(f, a);
     timeline(f, a);
     site_table(f, a);
+    if (a->samples)
+        an_samples_html(f, a->samples, 5);
     fputs(script, f);
     fputs("</body></html>\n", f);
     return seshat_sw_commit(&w, err, errlen);

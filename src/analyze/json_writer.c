@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "analyze/an_samples.h"
 #include "analyze/analysis.h"
 #include "analyze/markup.h"
 #include "common/safe_write.h"
@@ -360,6 +361,10 @@ int seshat_analysis_write_json(const seshat_analysis *a, const char *path, char 
     delays(f, a);
     pop(f, a);
     extras(f, a);
+    if (a->samples) {
+        fputs(",\n", f);
+        an_samples_json(f, a->samples);
+    }
     fputs("}\n", f);
     return seshat_sw_commit(&w, err, errlen);
 }

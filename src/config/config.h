@@ -108,6 +108,7 @@ typedef struct seshat_config {
     char trace_comms[256];         /* comms: all | 0,3 (communicator ids) */
     int trace_payload;             /* payload: also record message contents */
     int trace_call_path;           /* call_path: frames per call site, 1..8 */
+    int64_t trace_sample_ns;       /* sample: CPU time between call-stack samples, 0 = off */
     int64_t trace_debug_delay_ns;  /* debug_write_delay: test knob, every record sleeps */
     /* [io] (docs/models.md, "MPI-IO") */
     seshat_io_model io_model;      /* model: analytic | none */

@@ -200,7 +200,9 @@ static int store(seshat_config *cfg, const seshat_key *k, const char *v)
         return 0;
     case KEY_TIME:
     case KEY_BYTES:
-        if ((k->kind == KEY_TIME ? seshat_parse_time_ns(v, &i) : seshat_parse_bytes(v, &i)) ||
+        if (k->kind == KEY_TIME && !strcmp(v, "off"))   /* a time that can be off: 0 */
+            i = 0;
+        else if ((k->kind == KEY_TIME ? seshat_parse_time_ns(v, &i) : seshat_parse_bytes(v, &i)) ||
             !in_range(k, (double)i))
             return -1;
         *(int64_t *)field = i;

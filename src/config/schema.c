@@ -106,6 +106,9 @@ const seshat_key seshat_keys[] = {
     { "trace", "call_path", KEY_INT, F(trace_call_path), "8", NULL, 1,
       "frames of each call site's call path: 1 = the call's return address only (no unwinding, "
       "cheapest), up to 8 = it and 7 callers", 1, 8 },
+    { "trace", "sample", KEY_TIME, F(trace_sample_ns), "1ms", NULL, 0,
+      "sample the call stack every this much CPU time while the program computes, so the analyzer "
+      "puts computation under the functions where it happened; off = 0 = no sampling", 0, SEC },
     { "trace", "debug_write_delay", KEY_TIME, F(trace_debug_delay_ns), "0", NULL, 0,
       "test only: every trace record sleeps this long (virtual times must not change)", 0, SEC },
     { "io", "model", KEY_ENUM, F(io_model), "analytic", "analytic|none", 0,

@@ -12,6 +12,7 @@
 #include "rank/path.h"
 #include "rank/progress.h"
 #include "rank/promises.h"
+#include "rank/sampler.h"
 #include "interpose/interpose.h"
 #include "model/model.h"
 #include "server/server.h"
@@ -112,6 +113,18 @@ static void run_model_rank(void)
     exit(0);
 }
 
+/* trace.sample: call-stack samples of the program's computation, for the
+ * trace only (after the compensation, which they would disturb). */
+static void sampler_start(void)
+{
+    char why[200];
+    if (!seshat_tracing || seshat_rt.cfg.trace_sample_ns <= 0 ||
+        seshat_rt.cfg.clock == SESHAT_CLOCK_NONE)
+        return;
+    if (seshat_sampler_start(seshat_rt.cfg.trace_sample_ns, why, sizeof why) != 0)
+        seshat_warn("trace.sample: no call-stack samples (%s)", why);
+}
+
 static void start(void)
 {
     seshat_job_note_init();   /* seshat-run: MPI_Init did reach seshat */
@@ -120,6 +133,7 @@ static void start(void)
     seshat_active = 1;
     seshat_clock_compensate();
     seshat_vclock_begin();
+    sampler_start();
     seshat_clock_leave();
 }
 

@@ -8,6 +8,7 @@
 #include "mpi/calls.h"
 #include "rank/core.h"
 #include "rank/profile.h"
+#include "rank/sampler.h"
 #include "trace/trace.h"
 
 /* The library builds with -fvisibility=hidden and exports.map keeps only
@@ -52,8 +53,12 @@ __attribute__((always_inline)) static inline int seshat_enter(enum seshat_call_i
         return 0;
     seshat_depth = 1;
     seshat_clock_enter();
-    if (seshat_tracing)
+    if (seshat_tracing) {
+        const seshat_sample_set *s = seshat_sampler_samples();
+        if (s && s->n)   /* the compute interval that just ended */
+            seshat_trace_samples(s->path, s->count, s->n, seshat_clock_now());
         seshat_trace_enter(id, seshat_clock_now(), __builtin_return_address(0));
+    }
     if (seshat_profiling)
         seshat_profile_enter(id, seshat_clock_now(), __builtin_return_address(0));
     if (seshat_call_unmodeled[id])

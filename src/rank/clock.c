@@ -10,6 +10,7 @@
 #include "common/log.h"
 #include "rank/clock_src.h"
 #include "rank/core.h"
+#include "rank/sampler.h"
 
 static seshat_clock_kind clock_kind;
 static seshat_clksrc src;
@@ -148,6 +149,7 @@ void seshat_clock_enter(void)
     int64_t d = (src.kind == SESHAT_CLKSRC_GATED ? gated_interval()
                                                  : seshat_clksrc_read(&src) - mark_ns) -
                 overhead_ns;
+    d -= seshat_sampler_pause();   /* the samples' own cost (sampler.h) */
     if (cal.next) {
         cal.next = 0;
         if (cal.n < SAMPLES_MAX)
@@ -173,6 +175,7 @@ void seshat_clock_leave(void)
     leaves++;
     if (clock_kind != SESHAT_CLOCK_NONE)
         mark_now();
+    seshat_sampler_resume();
 }
 
 

@@ -16,6 +16,7 @@
 #include "rank/progress.h"
 #include "rank/promises.h"
 #include "rank/vclock.h"
+#include "rank/sampler.h"
 #include "trace/trace.h"
 
 static double start_wall;
@@ -163,6 +164,7 @@ static void print_summary(void)
                 seshat_rt.cfg.clock == SESHAT_CLOCK_CPU ? "cpu" : "wall", seshat_clock_source(),
                 -ovh_r[1], ovh_r[0], seshat_rt.cfg.clock_compensation ? "on" : "off");
     fputs(clocks, stderr);
+    seshat_sampler_print(stderr);
 }
 
 void seshat_runtime_stop(void)

@@ -21,6 +21,7 @@
 #include "analyze/an_local.h"
 #include "analyze/an_replay.h"
 #include "analyze/an_root.h"
+#include "analyze/an_samples.h"
 #include "analyze/an_summary.h"
 #include "analyze/analysis.h"
 #include "common/job.h"
@@ -472,6 +473,12 @@ int main(int argc, char **argv)
         else if (o.pop)
             fprintf(stderr, "seshat-analyze: --pop: no ideal-network result in %s/ideal.txt "
                     "(start seshat-analyze directly: it runs the replay before mpirun)\n", o.dir);
+        an_samples smp;
+        char serr[512];
+        if (an_samples_read(o.dir, a.nranks, &smp, serr, sizeof serr) == 0)
+            a.samples = smp.n ? &smp : NULL;
+        else
+            fprintf(stderr, "seshat-analyze: %s\n", serr);
         failed = write_outputs(&a, &o);
         if (!o.quiet)
             an_summary(stdout, &a, o.dir);
@@ -479,6 +486,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "seshat-analyze: WARNING: %s is not a whole trace (%d problem%s, "
                     "listed in analysis.json)\n", o.dir, a.nproblems, a.nproblems > 1 ? "s" : "");
         seshat_analysis_free(&a);
+        an_samples_free(&smp);
     }
     an_local_free(&L);
     an_defs_free(&d);

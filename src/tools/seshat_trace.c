@@ -102,6 +102,10 @@ static void print_record(int rank, const seshat_tr_record *rec, long long *t,
                (unsigned long long)v[4], (unsigned long long)v[5], *t + (long long)v[6]);
         break;
     }
+    case SESHAT_REC_SAMPLE:   /* samples of the compute interval the next enter ends */
+        printf("%d %lld sample site %llu count %llu\n", rank, *t, (unsigned long long)v[0],
+               (unsigned long long)v[1]);
+        break;
     case SESHAT_REC_COLL:
         printf("%d %lld collective kind %llu comm %lld root %lld bytes %llu request %llu\n", rank,
                *t, (unsigned long long)v[0], (long long)seshat_unzigzag(v[1]),

@@ -15,6 +15,8 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
 # Tracing (its own script, docs/performance.md "trace").
 BUILD="$BUILD" REPS="$REPS" tests/bench/trace.sh
+# Call-stack sampling (its own script, docs/performance.md "sampler").
+BUILD="$BUILD" REPS="$REPS" tests/bench/sampler.sh
 
 # The profile (its own script, docs/performance.md "profile").
 BUILD="$BUILD" REPS="$REPS" tests/bench/profile.sh

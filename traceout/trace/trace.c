@@ -189,6 +189,18 @@ void seshat_trace_enter(int call, seshat_vtime t, void *site)
     events++;
 }
 
+void seshat_trace_samples(const uintptr_t (*paths)[8], const uint32_t *count, int n,
+                          seshat_vtime t)
+{
+    _Static_assert(SESHAT_PATH_FRAMES == 8, "a sample's path is a call site's");
+    if (!(t >= t_from && t < t_to))
+        return;
+    for (int i = 0; i < n; i++) {
+        uint64_t v[2] = { site_index(paths[i]), count[i] };
+        put(SESHAT_REC_SAMPLE, v, 2);
+    }
+}
+
 void seshat_trace_exit(int call, seshat_vtime t)
 {
     if (!wanted(call_kind[call], t))

@@ -26,6 +26,10 @@ void seshat_trace_start(const seshat_config *cfg, MPI_Comm world, int world_rank
 
 void seshat_trace_enter(int call, seshat_vtime t, void *site);
 void seshat_trace_exit(int call, seshat_vtime t);
+/* trace.sample: the call paths sampled in the compute interval ending at
+ * t (before its MPI call's enter), each with how often it was seen. */
+void seshat_trace_samples(const uintptr_t (*paths)[8], const uint32_t *count, int n,
+                          seshat_vtime t);
 void seshat_trace_send(int peer, int tag, int comm, int64_t bytes, int proto, uint32_t req);
 void seshat_trace_recv(int peer, int tag, int comm, int64_t bytes, uint32_t req);
 void seshat_trace_coll(int kind, int comm, int root, int64_t bytes, uint32_t req, int64_t sent,

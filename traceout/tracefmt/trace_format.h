@@ -29,8 +29,10 @@ enum seshat_rec_kind {
     SESHAT_REC_COMPLETE = 11,/* request id: a nonblocking operation completed */
     SESHAT_REC_PAYLOAD = 12, /* the message just sent, packed (trace.payload) */
     SESHAT_REC_POST = 13,    /* request id: a nonblocking receive was posted */
-    SESHAT_REC_RMA = 14      /* one-sided transfer: op, target (world), comm id, bytes out,
+    SESHAT_REC_RMA = 14,     /* one-sided transfer: op, target (world), comm id, bytes out,
                                 bytes back, request id, done (ns after the record's time) */
+    SESHAT_REC_SAMPLE = 15   /* call site index (a sampled call path), count: before an
+                                ENTER, samples of the compute interval it ends */
 };
 
 /* SESHAT_REC_RMA's op: what the origin called (docs/trace-format.md). */
