@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/realclock.h"
 #include "trace/trace_signal.h"
 
 #define SESHAT_SIGNAL_LINGER_MS 3000
@@ -29,9 +30,11 @@ static void on_signal(int sig)
     /* nothing flushed: nothing to wait for */
     int wait_ms = flush_fn && flush_fn(flush_ctx) ? linger_ms : 0;
     struct timespec t0, now, nap = { 0, 20 * 1000000 };
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    /* real time: the program's clock_gettime reads virtual time, which a
+     * sleeping rank never advances */
+    seshat_real_clock_gettime(CLOCK_MONOTONIC, &t0);
     for (;;) {
-        clock_gettime(CLOCK_MONOTONIC, &now);
+        seshat_real_clock_gettime(CLOCK_MONOTONIC, &now);
         if ((now.tv_sec - t0.tv_sec) * 1000 + (now.tv_nsec - t0.tv_nsec) / 1000000 >= wait_ms)
             break;
         nanosleep(&nap, NULL);
