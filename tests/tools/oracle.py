@@ -108,10 +108,61 @@ def read_dump(tracedir):
     return calls, comms, end
 
 
+_demangled = {}
+_cxxfilt = None
+
+
+def _drop_params(s):
+    """The name up to its parameter list: the first '(' outside template
+    brackets, an operator's own characters kept (as an_demangle.c)."""
+    depth, i = 0, 0
+    while i < len(s):
+        if s.startswith("operator", i):
+            i += 8
+            if s.startswith("()", i):
+                i += 1
+            elif i < len(s) and s[i] in "<>":
+                while i + 1 < len(s) and s[i + 1] in "<>=":
+                    i += 1
+            i += 1
+            continue
+        c = s[i]
+        if c == "<":
+            depth += 1
+        elif c == ">" and depth > 0:
+            depth -= 1
+        elif c == "(" and depth == 0:
+            return s[:i]
+        i += 1
+    return s
+
+
+def demangle(fn):
+    """A C++ name as seshat-analyze shows it (c++filt, without the
+    parameter list); other names unchanged."""
+    global _cxxfilt
+    if not fn.startswith("_Z"):
+        return fn
+    if fn not in _demangled:
+        try:
+            if _cxxfilt is None:
+                import subprocess
+                _cxxfilt = subprocess.Popen(["c++filt"], stdin=subprocess.PIPE,
+                                            stdout=subprocess.PIPE, text=True)
+            _cxxfilt.stdin.write(fn + "\n")
+            _cxxfilt.stdin.flush()
+            d = _cxxfilt.stdout.readline().rstrip("\n")
+        except OSError:
+            d = fn
+        _demangled[fn] = _drop_params(d) if d != fn else fn
+    return _demangled[fn]
+
+
 def read_sites(tracedir, r):
     """Local site index -> its location then " < " and each caller's,
     formatted as seshat-analyze does (its JSON: location, callers)."""
     def frame(fn, where, mod):
+        fn = demangle(fn)
         if where[0] != "?":
             return "%s (%s)" % (where, fn)
         return "%s in %s%s" % (fn, mod.rsplit("/", 1)[-1], where[1:])
