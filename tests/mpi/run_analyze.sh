@@ -363,6 +363,8 @@ if job "$desc" "$RUN" --trace "$dir/cs" -np 4 -- "$T/chain_slow" && [ $rc -eq 0 
         lo=$(grep -n "^__attribute__((noinline)) static void slow_phase" tests/mpi/chain_slow.c | cut -d: -f1)
         [ -n "$line" ] && [ "$line" -ge "$lo" ] && [ "$line" -le $((lo + 6)) ] &&
             ok "$desc: at line $line, in slow_phase" || bad "$desc: line '$line', slow_phase at $lo"
+        got=$(python3 "$J" "$dir/cs/analysis.json" "a['root_causes'][0]['sampled']")
+        [ "$got" = "delaying intervals" ] && ok "$desc: sampled in the delaying intervals" || bad "$desc: sampled '$got'"
         callers=$(python3 "$J" "$dir/cs/analysis.json" "a['root_causes'][0]['callers']")
         case "$callers" in *"(main)"*) ok "$desc: callers $callers" ;; *) bad "$desc: callers '$callers'" ;; esac
         cost=$(python3 "$J" "$dir/cs/analysis.json" "a['root_causes'][0]['cost']")
