@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analyze/an_replay.h"
+#include "analyze/an_samples.h"
 #include "analyze/an_stream.h"
 #include "tracefmt/trace_format.h"
 
@@ -332,7 +333,11 @@ typedef struct charge_ctx {
     const size_t *qoff;          /* [2n + 1]: query q's entries are v[qoff[q] .. qoff[q + 1]) */
     double *C;                   /* [n][NGROUPS]: waiting caused later, carried by each wait */
     double *dl;                  /* like a->delay, in double */
+    an_vec comp;                 /* cspan: each charge to a computation, for its call path */
 } charge_ctx;
+
+/* A charge to `rank`'s computation in its delaying interval [start, end]. */
+typedef struct cspan { int64_t rank, start, end; double cost; } cspan;
 
 static double *dl_at(charge_ctx *x, int metric, int64_t site, int rank)
 {
@@ -377,11 +382,15 @@ static void charge(charge_ctx *x, size_t k)
         int64_t mine = o < oend && o->site == p->site ? o->ns : 0;
         if (p->ns <= mine)
             continue;
-        double excess = (double)(p->ns - mine);
+        double excess = (double)(p->ns - mine), cost = sw * excess;
         *dl_at(x, short_metric[g], p->site, wk->cause_rank) += sw * excess;
         for (int h = 0; h < NGROUPS; h++)
-            if (Ck[h] > 0)
+            if (Ck[h] > 0) {
                 *dl_at(x, long_metric[h], p->site, wk->cause_rank) += Ck[h] / sum * excess;
+                cost += Ck[h] / sum * excess;
+            }
+        if (p->site == -1 && cost > 0)
+            *(cspan *)an_vec_push(&x->comp) = (cspan){ wk->cause_rank, start, wk->cause_time, cost };
     }
     for (size_t j = j0; j < j1; j++) {
         double om = (double)(min64(x->w[j].cause_time, wk->cause_time) - x->w[j].E);
@@ -401,6 +410,26 @@ static int by_cost(const void *x, const void *y)
     return (a->site > b->site) - (a->site < b->site);
 }
 
+/* A computation cause's call path: the sampled path holding most of its
+ * cost, each charge split by the paths sampled in its delaying interval;
+ * the rank's top compute path when no sample falls in any of them. */
+static void name_path(const charge_ctx *x, const an_samples *sm, seshat_root_cause *c, double *share)
+{
+    memset(share, 0, (size_t)sm->n * sizeof *share);
+    int64_t found = 0;
+    for (size_t i = 0; i < x->comp.n; i++) {
+        const cspan *p = AN_AT(&x->comp, cspan, i);
+        if (p->rank == c->rank)
+            found += an_samples_within(sm, c->rank, p->start, p->end, p->cost, share);
+    }
+    int best = -1;
+    for (int i = 0; found > 0 && i < sm->n; i++)
+        if (share[i] > 0 && (best < 0 || share[i] > share[best]))
+            best = i;
+    c->in_interval = best >= 0;
+    c->path = best >= 0 ? best : an_samples_rank_top(sm, c->rank);
+}
+
 /* The metrics in ns, and the (rank, site) causes, largest first. */
 static void finish(charge_ctx *x)
 {
@@ -417,7 +446,7 @@ static void finish(charge_ctx *x)
                 dir += *dl_at(x, short_metric[g], s, r);
                 prop += *dl_at(x, long_metric[g], s, r);
             }
-            seshat_root_cause c = { r, s, llround(dir), llround(prop) };
+            seshat_root_cause c = { r, s, llround(dir), llround(prop), -1, 0 };
             if (c.direct + c.propagated > 0)
                 *(seshat_root_cause *)an_vec_push(&rc) = c;
         }
@@ -425,6 +454,12 @@ static void finish(charge_ctx *x)
         qsort(rc.data, rc.n, sizeof(seshat_root_cause), by_cost);
     a->nroot_causes = rc.n < SESHAT_ROOT_CAUSES ? (int)rc.n : SESHAT_ROOT_CAUSES;
     a->root_causes = rc.data;   /* NULL when there are none */
+    const an_samples *sm = a->samples;
+    double *share = sm && sm->n ? malloc((size_t)sm->n * sizeof *share) : NULL;
+    for (int i = 0; share && i < a->nroot_causes; i++)
+        if (a->root_causes[i].site < 0)
+            name_path(x, sm, &a->root_causes[i], share);
+    free(share);
     a->have_delay = 1;
 }
 
@@ -434,7 +469,8 @@ static void root_charge(seshat_analysis *a, const an_wait *w, size_t n, dq *v, s
     size_t *qoff = calloc(2 * n + 2, sizeof *qoff), *order = malloc((n + 1) * sizeof *order);
     charge_ctx x = { a, w, n, v, qoff, calloc(n * NGROUPS + 1, sizeof(double)),
                      calloc(SESHAT_NDELAYS * (size_t)(a->nsites + 1) * (size_t)a->nranks + 1,
-                            sizeof(double)) };
+                            sizeof(double)), { 0 } };
+    an_vec_init(&x.comp, sizeof(cspan));
     if (!qoff || !order || !x.C || !x.dl)
         an_die("out of memory");
     for (size_t i = 0; i < nv; i++)
@@ -448,6 +484,7 @@ static void root_charge(seshat_analysis *a, const an_wait *w, size_t n, dq *v, s
     for (size_t i = 0; i < n; i++)
         charge(&x, order[i]);
     finish(&x);
+    an_vec_free(&x.comp);
     free(x.C);
     free(x.dl);
     free(qoff);

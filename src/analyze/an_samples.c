@@ -220,6 +220,29 @@ static int region_add(region *x, int path, uint64_t count)
     return 0;
 }
 
+/* Keeps a sampled interval [t0, t1) with its samples for an_samples_within. */
+static int keep_interval(an_srank *k, int64_t t0, int64_t t1, const pending *pc, int n)
+{
+    if (k->niv == k->cap_iv) {
+        size_t cap = k->cap_iv ? 2 * k->cap_iv : 64;
+        an_sinterval *iv = realloc(k->iv, cap * sizeof *iv);
+        if (!iv)
+            return -1;
+        k->iv = iv, k->cap_iv = cap;
+    }
+    while (k->ncounts + (size_t)n > k->cap_counts) {
+        size_t cap = k->cap_counts ? 2 * k->cap_counts : 256;
+        an_scount *c = realloc(k->counts, cap * sizeof *c);
+        if (!c)
+            return -1;
+        k->counts = c, k->cap_counts = cap;
+    }
+    k->iv[k->niv++] = (an_sinterval){ t0, t1, k->ncounts, (size_t)n };
+    for (int i = 0; i < n; i++)
+        k->counts[k->ncounts++] = (an_scount){ pc[i].path, pc[i].count };
+    return 0;
+}
+
 /* d ns split among paths by their counts (the last takes the rounding);
  * `samples`: also count the samples (an interval's own). */
 static void split(an_samples *s, int rank, int64_t d, const pending *pc, int n, int samples)
@@ -268,8 +291,11 @@ static int read_rank(an_samples *s, const char *dir, int rank)
             }
             for (int i = 0; i < np && rc == 0; i++)
                 rc = region_add(x, pend[i].path, pend[i].count);
-            if (np)
+            if (np) {
                 split(s, rank, t - last_exit, pend, np, 1);
+                if (rc == 0)
+                    rc = keep_interval(&s->rank[rank], last_exit, t, pend, np);
+            }
             else
                 x->unsampled += t - last_exit;
             np = 0;
@@ -297,7 +323,8 @@ int an_samples_read(const char *dir, int nranks, an_samples *s, char *err, size_
 {
     *s = (an_samples){ .nranks = nranks };
     s->unattributed = calloc((size_t)(nranks ? nranks : 1), sizeof *s->unattributed);
-    if (!s->unattributed) {
+    s->rank = calloc((size_t)(nranks ? nranks : 1), sizeof *s->rank);
+    if (!s->unattributed || !s->rank) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
@@ -320,6 +347,11 @@ void an_samples_free(an_samples *s)
         free(s->p[i].time);
         free(s->p[i].samples);
     }
+    for (int r = 0; s->rank && r < s->nranks; r++) {
+        free(s->rank[r].iv);
+        free(s->rank[r].counts);
+    }
+    free(s->rank);
     free(s->p);
     free(s->unattributed);
     *s = (an_samples){ 0 };
@@ -340,6 +372,49 @@ const an_spath *an_samples_top(const an_samples *s)
         if (!best || total_of(s, &s->p[i]) > total_of(s, best))
             best = &s->p[i];
     return best;
+}
+
+int an_samples_rank_top(const an_samples *s, int rank)
+{
+    int best = -1;
+    for (int i = 0; rank >= 0 && rank < s->nranks && i < s->n; i++)
+        if (s->p[i].time[rank] > 0 && (best < 0 || s->p[i].time[rank] > s->p[best].time[rank]))
+            best = i;
+    return best;
+}
+
+static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+/* Each overlapping interval's overlap, split among its paths by counts. */
+int64_t an_samples_within(const an_samples *s, int rank, int64_t t0, int64_t t1, double weight,
+                          double *share)
+{
+    if (rank < 0 || rank >= s->nranks || !s->rank || t1 <= t0)
+        return 0;
+    const an_srank *k = &s->rank[rank];
+    size_t lo = 0, hi = k->niv;   /* the first interval ending after t0 */
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (k->iv[mid].end <= t0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    int64_t found = 0;
+    for (size_t i = lo; i < k->niv && k->iv[i].start < t1; i++)
+        found += min64(k->iv[i].end, t1) - max64(k->iv[i].start, t0);
+    for (size_t i = lo; found > 0 && i < k->niv && k->iv[i].start < t1; i++) {
+        const an_sinterval *v = &k->iv[i];
+        double part = weight * (double)(min64(v->end, t1) - max64(v->start, t0)) / (double)found;
+        uint64_t total = 0;
+        for (size_t j = 0; j < v->n; j++)
+            total += k->counts[v->first + j].count;
+        for (size_t j = 0; total && j < v->n; j++)
+            share[k->counts[v->first + j].path] +=
+                part * (double)k->counts[v->first + j].count / (double)total;
+    }
+    return found;
 }
 
 static void json_str(FILE *f, const char *x)

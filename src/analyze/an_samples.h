@@ -22,10 +22,22 @@ typedef struct an_spath {
     uint64_t *samples;   /* [nranks] */
 } an_spath;
 
+/* A rank's sampled compute intervals, in time order, for questions about
+ * a time span (the root causes' delaying intervals, an_delay.h). */
+typedef struct an_scount { int path; uint64_t count; } an_scount;
+typedef struct an_sinterval { int64_t start, end; size_t first, n; } an_sinterval;   /* counts[first..+n) */
+typedef struct an_srank {
+    an_sinterval *iv;
+    size_t niv, cap_iv;
+    an_scount *counts;
+    size_t ncounts, cap_counts;
+} an_srank;
+
 typedef struct an_samples {
     int nranks, n;
     an_spath *p;
     int64_t *unattributed;   /* [nranks]: computation in intervals with no sample */
+    an_srank *rank;          /* [nranks] */
 } an_samples;
 
 /* Reads DIR's streams and sites files for ranks 0..nranks-1 (a missing
@@ -34,6 +46,13 @@ int an_samples_read(const char *dir, int nranks, an_samples *s, char *err, size_
 void an_samples_free(an_samples *s);
 /* The path holding the most computation over all ranks, NULL if none. */
 const an_spath *an_samples_top(const an_samples *s);
+/* The path holding most of `rank`'s computation, -1 if none. */
+int an_samples_rank_top(const an_samples *s, int rank);
+/* Adds weight x each path's share of `rank`'s sampled computation in the
+ * virtual-time span [t0, t1] to share[path] (s->n entries); returns the
+ * sampled ns found there (0: no sampled interval overlaps, nothing added). */
+int64_t an_samples_within(const an_samples *s, int rank, int64_t t0, int64_t t1, double weight,
+                          double *share);
 /* JSON: `"compute_paths": [...]` (no trailing comma), most time first. */
 void an_samples_json(FILE *f, const an_samples *s);
 /* HTML: a table of the top `k` compute call paths per rank. */

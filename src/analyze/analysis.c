@@ -1,6 +1,8 @@
 /* analysis.c - the analysis result: the pattern table, allocation. */
 #include "analyze/analysis.h"
 
+#include "analyze/an_samples.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -104,22 +106,50 @@ int64_t seshat_analysis_inclusive(const seshat_analysis *a, int pattern, int sit
     return v;
 }
 
+/* The sampled call path named for a computation cause, NULL if none. */
+static const an_spath *cause_path(const seshat_analysis *a, const seshat_root_cause *c)
+{
+    int comp = c->site < 0 || c->site >= a->nsites;
+    return comp && a->samples && c->path >= 0 && c->path < a->samples->n ? &a->samples->p[c->path]
+                                                                         : NULL;
+}
+
 const char *seshat_root_cause_location(const seshat_analysis *a, const seshat_root_cause *c)
 {
+    const an_spath *p = cause_path(a, c);
+    if (p)
+        return p->site;
     return c->site < 0 || c->site >= a->nsites ? "computation (outside MPI)"
                                                : a->sites[c->site].location;
+}
+
+const char *seshat_root_cause_callers(const seshat_analysis *a, const seshat_root_cause *c)
+{
+    const an_spath *p = cause_path(a, c);
+    if (p)
+        return p->callers;
+    return c->site < 0 || c->site >= a->nsites || !a->sites[c->site].callers
+               ? ""
+               : a->sites[c->site].callers;
 }
 
 void seshat_root_cause_words(const seshat_analysis *a, int i, char *buf, size_t n)
 {
     const seshat_root_cause *c = &a->root_causes[i];
     int comp = c->site < 0 || c->site >= a->nsites;
+    const an_spath *p = cause_path(a, c);
+    char what[1024];
+    if (p)
+        snprintf(what, sizeof what, "computation in %s (%s)", p->function, p->location);
+    else if (comp)
+        snprintf(what, sizeof what, "computation (outside MPI)");
+    else
+        snprintf(what, sizeof what, "%s at %s", a->sites[c->site].function,
+                 a->sites[c->site].location);
     snprintf(buf, n,
-             "rank %d's %s%s%s keeps its partners waiting: it causes %.9f s of waiting, "
+             "rank %d's %s keeps its partners waiting: it causes %.9f s of waiting, "
              "%.9f s directly and %.9f s through the waits it propagates to other ranks",
-             c->rank, comp ? "computation (outside MPI)" : a->sites[c->site].function,
-             comp ? "" : " at ", comp ? "" : a->sites[c->site].location,
-             1e-9 * (double)(c->direct + c->propagated), 1e-9 * (double)c->direct,
+             c->rank, what, 1e-9 * (double)(c->direct + c->propagated), 1e-9 * (double)c->direct,
              1e-9 * (double)c->propagated);
 }
 

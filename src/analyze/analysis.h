@@ -160,6 +160,10 @@ extern const seshat_delay_info seshat_delay_infos[SESHAT_NDELAYS];
 typedef struct seshat_root_cause {
     int32_t rank, site;
     int64_t direct, propagated;   /* ns */
+    /* Computation only: the sampled call path (samples->p index, -1: no
+     * samples) holding most of it in the delaying intervals, or when none
+     * was sampled there (in_interval = 0), the rank's top compute path. */
+    int32_t path, in_interval;
 } seshat_root_cause;
 
 #define SESHAT_ROOT_CAUSES 100   /* the largest root causes kept for the outputs */
@@ -247,9 +251,12 @@ static inline int64_t *seshat_delay(const seshat_analysis *a, int metric, int si
 /* A delay metric including its children, at one site and rank. */
 int64_t seshat_delay_inclusive(const seshat_analysis *a, int metric, int site, int rank);
 
-/* Where a root cause is: "file:line" of its MPI call site, or
- * "computation (outside MPI)". */
+/* Where a root cause is: "file:line" of its MPI call site, or for
+ * computation its sampled call path's innermost frame, "file:line (fn)",
+ * or "computation (outside MPI)" without samples. */
 const char *seshat_root_cause_location(const seshat_analysis *a, const seshat_root_cause *c);
+/* Its callers, innermost first ("file:line (fn) < ..."), "" if unknown. */
+const char *seshat_root_cause_callers(const seshat_analysis *a, const seshat_root_cause *c);
 /* Root cause i in plain words, one line without a newline, into buf. */
 void seshat_root_cause_words(const seshat_analysis *a, int i, char *buf, size_t n);
 

@@ -244,7 +244,10 @@ static void delays(FILE *f, const seshat_analysis *a)
         fprintf(f, "%s{\"rank\": %d, \"location\": ", i ? ",\n    " : "\n    ", c->rank);
         str(f, seshat_root_cause_location(a, c));
         fputs(", \"callers\": ", f);
-        str(f, c->site < 0 || !a->sites[c->site].callers ? "" : a->sites[c->site].callers);
+        str(f, seshat_root_cause_callers(a, c));
+        if (c->site < 0 && c->path >= 0)   /* where the call path was sampled */
+            fputs(c->in_interval ? ", \"sampled\": \"delaying intervals\""
+                                 : ", \"sampled\": \"rank\"", f);
         fputs(", \"kind\": ", f);
         str(f, c->site < 0 ? "computation" : a->sites[c->site].function);
         fputs(", \"cost\": ", f);

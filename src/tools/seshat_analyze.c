@@ -459,6 +459,16 @@ int main(int argc, char **argv)
     seshat_analysis a;
     int failed = 0;
     int root = an_root_gather(&L, &d, MPI_COMM_WORLD, &a);
+    /* The samples before the delay costs: a computation root cause names
+     * its sampled call path. */
+    an_samples smp = { 0 };
+    if (root) {
+        char serr[512];
+        if (an_samples_read(o.dir, a.nranks, &smp, serr, sizeof serr) == 0)
+            a.samples = smp.n ? &smp : NULL;
+        else
+            fprintf(stderr, "seshat-analyze: %s\n", serr);
+    }
     if (!o.no_cpath) {   /* the delay costs first: an_cpath consumes the waits */
         if (!o.no_delay)
             an_delay(&L, o.dir, MPI_COMM_WORLD, &a);
@@ -473,12 +483,6 @@ int main(int argc, char **argv)
         else if (o.pop)
             fprintf(stderr, "seshat-analyze: --pop: no ideal-network result in %s/ideal.txt "
                     "(start seshat-analyze directly: it runs the replay before mpirun)\n", o.dir);
-        an_samples smp;
-        char serr[512];
-        if (an_samples_read(o.dir, a.nranks, &smp, serr, sizeof serr) == 0)
-            a.samples = smp.n ? &smp : NULL;
-        else
-            fprintf(stderr, "seshat-analyze: %s\n", serr);
         failed = write_outputs(&a, &o);
         if (!o.quiet)
             an_summary(stdout, &a, o.dir);

@@ -1,7 +1,7 @@
 #!/bin/bash
 # run_analyze.sh - seshat-analyze on scenarios with waits of known size
 # (tests/mpi/an_scenarios.c; D = 1 ms of virtual compute, clock = none).
-# parts: scenarios all whatif more
+# parts: scenarios all whatif more rootpath
 cd "$(dirname "$0")/../.." || exit 1
 . tests/mpi/lib.sh
 . tests/mpi/oracle.sh
@@ -344,4 +344,38 @@ job "$desc" "$AN" "$dir/broken" &&
     { [ $rc -eq 0 ] && grep -q "^WARNING:   rank-0.sst: ERROR_frameType_unknown in the frame at byte 0" "$OUT" &&
       ok "$desc: a broken stream is named as the trace's problem" || bad "$desc: exit $rc"; }
 fi # part all
+# A computation root cause names the sampled call path that delayed the
+# others (docs/patterns.md, root causes): a 4-rank chain with real CPU
+# work, the default clock and sampling, rank 0's slow_phase doing W
+# (measured by the program on its own CPU clock): slow_phase is the top
+# cause, costing about (N-1) W = 3W.
+if part rootpath; then
+desc="analyze chain_slow"
+if job "$desc" "$RUN" --trace "$dir/cs" -np 4 -- "$T/chain_slow" && [ $rc -eq 0 ]; then
+    W=$(awk '$1 == "RESULT" && $2 == "W" { print $3 / 1e9 }' "$OUT")
+    if job "$desc" "$AN" "$dir/cs" && [ $rc -eq 0 ] && [ -s "$dir/cs/analysis.json" ]; then
+        cp "$OUT" "$dir/cs.summary"
+        top=$(python3 "$J" "$dir/cs/analysis.json" \
+            "(a['root_causes'][0]['rank'], a['root_causes'][0]['kind'], a['root_causes'][0]['location'].split(':')[0], a['root_causes'][0]['location'].split(' ')[-1])")
+        [ "$top" = "(0, 'computation', 'tests/mpi/chain_slow.c', '(slow_phase)')" ] &&
+            ok "$desc: top root cause $top" || bad "$desc: top root cause $top"
+        line=$(python3 "$J" "$dir/cs/analysis.json" "int(a['root_causes'][0]['location'].split(':')[1].split(' ')[0])")
+        lo=$(grep -n "^__attribute__((noinline)) static void slow_phase" tests/mpi/chain_slow.c | cut -d: -f1)
+        [ -n "$line" ] && [ "$line" -ge "$lo" ] && [ "$line" -le $((lo + 6)) ] &&
+            ok "$desc: at line $line, in slow_phase" || bad "$desc: line '$line', slow_phase at $lo"
+        got=$(python3 "$J" "$dir/cs/analysis.json" "a['root_causes'][0]['sampled']")
+        [ "$got" = "delaying intervals" ] && ok "$desc: sampled in the delaying intervals" || bad "$desc: sampled '$got'"
+        callers=$(python3 "$J" "$dir/cs/analysis.json" "a['root_causes'][0]['callers']")
+        case "$callers" in *"(main)"*) ok "$desc: callers $callers" ;; *) bad "$desc: callers '$callers'" ;; esac
+        cost=$(python3 "$J" "$dir/cs/analysis.json" "a['root_causes'][0]['cost']")
+        awk -v c="$cost" -v w="$W" 'BEGIN { d = c - 3 * w; if (d < 0) d = -d; exit !(w > 0 && d <= 0.1 * 3 * w) }' &&
+            ok "$desc: cost $cost s, 3W = 3 x $W s (< 10%)" || bad "$desc: cost '$cost' s, W = '$W' s"
+        grep -A1 "^root causes:" "$dir/cs.summary" | grep -q "rank 0's computation in slow_phase (tests/mpi/chain_slow.c:" &&
+            ok "$desc: the summary names slow_phase" || { cp "$dir/cs.summary" "$OUT"; bad "$desc: summary"; }
+        grep -q "computation in slow_phase (tests/mpi/chain_slow.c:" "$dir/cs/report.html" &&
+            ok "$desc: the report names slow_phase" || bad "$desc: report"
+        oracle_check "$dir/cs" "$desc" have
+    else bad "$desc: exit $rc, no analysis.json"; fi
+else bad "$desc: the traced run failed"; fi
+fi # part rootpath
 summary
