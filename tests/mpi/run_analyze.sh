@@ -1,7 +1,7 @@
 #!/bin/bash
 # run_analyze.sh - seshat-analyze on scenarios with waits of known size
 # (tests/mpi/an_scenarios.c; D = 1 ms of virtual compute, clock = none).
-# parts: scenarios all whatif more
+# parts: scenarios all whatif more counterfactual
 cd "$(dirname "$0")/../.." || exit 1
 . tests/mpi/lib.sh
 . tests/mpi/oracle.sh
@@ -344,4 +344,33 @@ job "$desc" "$AN" "$dir/broken" &&
     { [ $rc -eq 0 ] && grep -q "^WARNING:   rank-0.sst: ERROR_frameType_unknown in the frame at byte 0" "$OUT" &&
       ok "$desc: a broken stream is named as the trace's problem" || bad "$desc: exit $rc"; }
 fi # part all
+if part counterfactual; then
+# Exact counterfactuals (docs/analysis.md): --counterfactuals replays the
+# trace with the top computation causes evened out. The run time a replay
+# saves must equal a real rerun of the program without its slow phase
+# (the _even variants), to the nanosecond, and the closed form: rank R's
+# extra W = 2D delays everyone by W, so evening it out saves W (while the
+# heuristic's delay cost is (p-1) W).
+cf_check() {
+    local sc=$1 np=$2 r=$3 desc="analyze --counterfactuals $sc"
+    rm -rf "$dir/cf_$sc"
+    job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/cf_$sc" -np "$np" -- "$T/an_scenarios" "$sc" || return
+    local slow fast
+    slow=$(grep -o '\.\. [0-9.]* s (max)' "$OUT" | awk '{print $2}')
+    job "$desc: rerun without the slow phase" "$RUN" "${BASE[@]}" -np "$np" -- "$T/an_scenarios" "${sc}_even" || return
+    fast=$(grep -o '\.\. [0-9.]* s (max)' "$OUT" | awk '{print $2}')
+    job "$desc" "$AN" --counterfactuals "$dir/cf_$sc" || return
+    [ $rc -eq 0 ] || { bad "$desc: exit $rc"; return; }
+    grep -q "evening it out saves" "$OUT" && ok "$desc: the summary gives the saving" || bad "$desc: no saving in the summary"
+    local want got
+    want=$(python3 -c "print(round(($slow - $fast) * 1e9))")
+    got=$(python3 "$J" "$dir/cf_$sc/analysis.json" "[round(c['saved'] * 1e9) for c in a['root_causes'] if c['rank'] == $r and c['kind'] == 'computation']")
+    [ "$got" = "[$want]" ] && ok "$desc: saved = rerun without the slow phase = $got ns ($slow - $fast s)" ||
+        bad "$desc: saved = $got ns, the rerun says [$want] ($slow - $fast s)"
+    [ "$want" = 2000000 ] && ok "$desc: the rerun saves W = 2D" || bad "$desc: the rerun saves $want ns, want 2000000"
+    grep -q "saved by the replay" "$dir/cf_$sc/report.html" && ok "$desc: report.html shows it" || bad "$desc: not in report.html"
+}
+cf_check chain 4 0
+cf_check coll_delay 4 2
+fi # part counterfactual
 summary
