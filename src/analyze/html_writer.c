@@ -579,17 +579,27 @@ static void root_causes(FILE *f, const seshat_analysis *a)
     fputs("</ol>\n", f);
     if (!a->nroot_causes)
         return;
+    int replayed = 0;
+    for (int i = 0; i < a->nroot_causes; i++)
+        replayed |= a->root_causes[i].saved >= 0;
     fputs("<table id='root-cause-table'><thead><tr><th>rank</th><th>kind</th>"
-          "<th>location</th><th>cost (s)</th><th>direct (s)</th><th>propagated (s)</th></tr>"
-          "</thead><tbody>\n", f);
+          "<th>location</th><th>cost (s)</th><th>direct (s)</th><th>propagated (s)</th>", f);
+    fputs(replayed ? "<th title='run time saved with it evened out, measured by a "
+                     "counterfactual replay'>saved by the replay (s)</th>" : "", f);
+    fputs("</tr></thead><tbody>\n", f);
     for (int i = 0; i < a->nroot_causes && i < 10; i++) {
         const seshat_root_cause *c = &a->root_causes[i];
         fprintf(f, "<tr><td>%d</td><td>", c->rank);
         an_markup(f, c->site < 0 ? "computation" : a->sites[c->site].function);
         fputs("</td><td>", f);
         an_markup(f, seshat_root_cause_location(a, c));
-        fprintf(f, "</td><td>%.9f</td><td>%.9f</td><td>%.9f</td></tr>\n",
+        fprintf(f, "</td><td>%.9f</td><td>%.9f</td><td>%.9f</td>",
                 sec(c->direct + c->propagated), sec(c->direct), sec(c->propagated));
+        if (replayed && c->saved >= 0)
+            fprintf(f, "<td>%.9f</td>", sec(c->saved));
+        else if (replayed)
+            fputs("<td>-</td>", f);
+        fputs("</tr>\n", f);
     }
     fputs("</tbody></table>\n", f);
 }

@@ -352,23 +352,23 @@ if part counterfactual; then
 # extra W = 2D delays everyone by W, so evening it out saves W (while the
 # heuristic's delay cost is (p-1) W).
 cf_check() {
-    local sc=$1 np=$2 r=$3 desc="analyze --counterfactuals $sc"
+    local sc=$1 np=$2 r=$3 name="analyze --counterfactuals $sc"
     rm -rf "$dir/cf_$sc"
-    job "$desc" "$RUN" "${BASE[@]}" --trace "$dir/cf_$sc" -np "$np" -- "$T/an_scenarios" "$sc" || return
+    job "$name" "$RUN" "${BASE[@]}" --trace "$dir/cf_$sc" -np "$np" -- "$T/an_scenarios" "$sc" || return
     local slow fast
     slow=$(grep -o '\.\. [0-9.]* s (max)' "$OUT" | awk '{print $2}')
-    job "$desc: rerun without the slow phase" "$RUN" "${BASE[@]}" -np "$np" -- "$T/an_scenarios" "${sc}_even" || return
+    job "$name: rerun without the slow phase" "$RUN" "${BASE[@]}" -np "$np" -- "$T/an_scenarios" "${sc}_even" || return
     fast=$(grep -o '\.\. [0-9.]* s (max)' "$OUT" | awk '{print $2}')
-    job "$desc" "$AN" --counterfactuals "$dir/cf_$sc" || return
-    [ $rc -eq 0 ] || { bad "$desc: exit $rc"; return; }
-    grep -q "evening it out saves" "$OUT" && ok "$desc: the summary gives the saving" || bad "$desc: no saving in the summary"
+    job "$name" "$AN" --counterfactuals "$dir/cf_$sc" || return
+    [ $rc -eq 0 ] || { bad "$name: exit $rc"; return; }
+    grep -q "evening it out saves" "$OUT" && ok "$name: the summary gives the saving" || bad "$name: no saving in the summary"
     local want got
     want=$(python3 -c "print(round(($slow - $fast) * 1e9))")
     got=$(python3 "$J" "$dir/cf_$sc/analysis.json" "[round(c['saved'] * 1e9) for c in a['root_causes'] if c['rank'] == $r and c['kind'] == 'computation']")
-    [ "$got" = "[$want]" ] && ok "$desc: saved = rerun without the slow phase = $got ns ($slow - $fast s)" ||
-        bad "$desc: saved = $got ns, the rerun says [$want] ($slow - $fast s)"
-    [ "$want" = 2000000 ] && ok "$desc: the rerun saves W = 2D" || bad "$desc: the rerun saves $want ns, want 2000000"
-    grep -q "saved by the replay" "$dir/cf_$sc/report.html" && ok "$desc: report.html shows it" || bad "$desc: not in report.html"
+    [ "$got" = "[$want]" ] && ok "$name: saved = rerun without the slow phase = $got ns ($slow - $fast s)" ||
+        bad "$name: saved = $got ns, the rerun says [$want] ($slow - $fast s)"
+    [ "$want" = 2000000 ] && ok "$name: the rerun saves W = 2D" || bad "$name: the rerun saves $want ns, want 2000000"
+    grep -q "saved by the replay" "$dir/cf_$sc/report.html" && ok "$name: report.html shows it" || bad "$name: not in report.html"
 }
 cf_check chain 4 0
 cf_check coll_delay 4 2
