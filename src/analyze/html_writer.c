@@ -522,7 +522,7 @@ static void timeline(FILE *f, const seshat_analysis *a)
     else
         snprintf(lines, sizeof lines, "all %zu messages drawn", a->nmsgs);
     fprintf(f, "<h2 id='timeline'>Timeline</h2><p>Virtual time of each rank%s: grey is computation, "
-               "colours are MPI calls by call site (hover for the call); black lines are messages, "
+               "colours are MPI calls by call site (the legend below names them; hover for the call); black lines are messages, "
                "from the send on the sender's row to the end of the receive on the receiver's "
                "(<span id='msglines'>%s</span>); red boxes are the longest waits, red lines come "
                "from the rank that ended them. Zoom: the buttons, drag across the time axis, or "
