@@ -4,7 +4,7 @@
 # 1000 px wide, and the heat map and timeline again at 640 px; each PNG is
 # checked not blank. Regenerate after changing html_writer.c:
 #   build/bin/seshat-run --set simulator.clock=none --trace /tmp/sc -np 4 -- build/tests/mpi/an_scenarios all
-#   build/bin/seshat-analyze --quiet /tmp/sc && tests/tools/docs_shots.sh /tmp/sc/report.html docs/img
+#   build/bin/seshat-analyze --quiet --counterfactuals /tmp/sc && tests/tools/docs_shots.sh /tmp/sc/report.html docs/img
 html=$1 out=$2
 here=$(cd "$(dirname "$0")" && pwd)
 chrome=$(command -v chromium || command -v chromium-browser || command -v google-chrome)
