@@ -42,8 +42,8 @@ typedef struct opts {
 
 static void usage(FILE *f)
 {
-    fputs("usage: seshat-analyze [-j M] [--model FILE.ini] [--pop] [--no-root-causes]\n"
-          "                      [--no-critical-path] [--quiet] TRACEDIR\n"
+    fputs("usage: seshat-analyze [-j M] [--model FILE.ini] [--pop] [--counterfactuals]\n"
+          "                      [--no-root-causes] [--no-critical-path] [--quiet] TRACEDIR\n"
           "\n"
           "Replays the trace in parallel (M analyzer processes, default: one per core up\n"
           "to the trace's ranks; any M from 1 works), finds the wait states (Late Sender,\n"
