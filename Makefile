@@ -148,6 +148,7 @@ $(BUILD)/bin/seshat-calibrate: $(BUILD)/obj/src/tools/seshat_calibrate.o $(CALIB
 # The analyzer is an MPI program of its own (never run under seshat).
 $(BUILD)/bin/seshat-analyze: $(BUILD)/obj/src/tools/seshat_analyze.o $(BUILD)/obj/src/tools/sensitivity.o \
                             $(BUILD)/obj/src/tools/compare.o \
+                            $(BUILD)/obj/src/tools/counterfactual.o \
                             $(ANALYZE_OBJS) \
                             $(TOOL_COMMON) \
                             $(TRACEFMT_OBJS)
@@ -156,6 +157,7 @@ $(BUILD)/bin/seshat-analyze: $(BUILD)/obj/src/tools/seshat_analyze.o $(BUILD)/ob
 
 # Re-enacts a trace under seshat-run (what-if studies).
 $(BUILD)/bin/seshat-replay: $(BUILD)/obj/src/tools/seshat_replay.o $(BUILD)/obj/src/analyze/an_stream.o \
+                           $(BUILD)/obj/src/tools/replay_cuts.o \
                            $(BUILD)/obj/src/analyze/an_util.o \
                            $(TRACEFMT_OBJS)
 	@mkdir -p $(dir $@)

@@ -334,6 +334,7 @@ typedef struct charge_ctx {
     double *C;                   /* [n][NGROUPS]: waiting caused later, carried by each wait */
     double *dl;                  /* like a->delay, in double */
     an_vec comp;                 /* cspan: each charge to a computation, for its call path */
+    an_vec cuts;                 /* int64 [4]: a->delay_cuts */
 } charge_ctx;
 
 /* A charge to `rank`'s computation in its delaying interval [start, end]. */
@@ -383,6 +384,10 @@ static void charge(charge_ctx *x, size_t k)
         if (p->ns <= mine)
             continue;
         double excess = (double)(p->ns - mine), cost = sw * excess;
+        if (p->site == -1) {   /* what a counterfactual replay evens out */
+            int64_t *cut = an_vec_push(&x->cuts);
+            cut[0] = wk->cause_rank, cut[1] = start, cut[2] = wk->cause_time, cut[3] = p->ns - mine;
+        }
         *dl_at(x, short_metric[g], p->site, wk->cause_rank) += sw * excess;
         for (int h = 0; h < NGROUPS; h++)
             if (Ck[h] > 0) {
@@ -446,7 +451,7 @@ static void finish(charge_ctx *x)
                 dir += *dl_at(x, short_metric[g], s, r);
                 prop += *dl_at(x, long_metric[g], s, r);
             }
-            seshat_root_cause c = { r, s, llround(dir), llround(prop), -1, 0 };
+            seshat_root_cause c = { r, s, llround(dir), llround(prop), -1, 0, -1 };
             if (c.direct + c.propagated > 0)
                 *(seshat_root_cause *)an_vec_push(&rc) = c;
         }
@@ -460,6 +465,8 @@ static void finish(charge_ctx *x)
         if (a->root_causes[i].site < 0)
             name_path(x, sm, &a->root_causes[i], share);
     free(share);
+    a->delay_cuts = x->cuts.data;
+    a->ndelay_cuts = x->cuts.n;
     a->have_delay = 1;
 }
 
@@ -469,10 +476,11 @@ static void root_charge(seshat_analysis *a, const an_wait *w, size_t n, dq *v, s
     size_t *qoff = calloc(2 * n + 2, sizeof *qoff), *order = malloc((n + 1) * sizeof *order);
     charge_ctx x = { a, w, n, v, qoff, calloc(n * NGROUPS + 1, sizeof(double)),
                      calloc(SESHAT_NDELAYS * (size_t)(a->nsites + 1) * (size_t)a->nranks + 1,
-                            sizeof(double)), { 0 } };
+                            sizeof(double)), { 0 }, { 0 } };
     an_vec_init(&x.comp, sizeof(cspan));
     if (!qoff || !order || !x.C || !x.dl)
         an_die("out of memory");
+    an_vec_init(&x.cuts, 4 * sizeof(int64_t));
     for (size_t i = 0; i < nv; i++)
         qoff[v[i].q + 1]++;
     for (size_t q = 0; q < 2 * n; q++)

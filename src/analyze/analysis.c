@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 const seshat_pattern_info seshat_pattern_infos[SESHAT_NPATTERNS] = {
 #define SESHAT_PAT_INFO(id, name, parent, disp, desc) [SESHAT_PAT_##id] = { name, parent, disp, desc },
@@ -89,6 +90,7 @@ void seshat_analysis_free(seshat_analysis *a)
     free(a->cp_rank);
     free(a->delay);
     free(a->root_causes);
+    free(a->delay_cuts);
     free(a->whatif_model);
     free(a->whatif_rank_time);
     free(a->timeline);
@@ -151,6 +153,10 @@ void seshat_root_cause_words(const seshat_analysis *a, int i, char *buf, size_t 
              "%.9f s directly and %.9f s through the waits it propagates to other ranks",
              c->rank, what, 1e-9 * (double)(c->direct + c->propagated), 1e-9 * (double)c->direct,
              1e-9 * (double)c->propagated);
+    size_t l = strlen(buf);
+    if (c->saved >= 0 && l < n)
+        snprintf(buf + l, n - l, "; evening it out saves %.9f s of run time (replayed)",
+                 1e-9 * (double)c->saved);
 }
 
 void seshat_analysis_pop(const seshat_analysis *a, seshat_pop *p)

@@ -164,6 +164,8 @@ typedef struct seshat_root_cause {
      * samples) holding most of it in the delaying intervals, or when none
      * was sampled there (in_interval = 0), the rank's top compute path. */
     int32_t path, in_interval;
+    int64_t saved;   /* ns the run saves with it evened out, by a counterfactual
+                        replay (docs/analysis.md); -1: not replayed */
 } seshat_root_cause;
 
 #define SESHAT_ROOT_CAUSES 100   /* the largest root causes kept for the outputs */
@@ -210,6 +212,11 @@ typedef struct seshat_analysis {
                                 (site nsites = computation); seshat_delay() */
     int nroot_causes;        /* sorted by direct + propagated, largest first */
     seshat_root_cause *root_causes;
+    /* The computation intervals that delayed a partner, for counterfactual
+     * replays: (rank, start, end, excess ns) each, the excess the rank
+     * computed in (start, end] over what the waiting partner computed. */
+    int64_t (*delay_cuts)[4];
+    size_t ndelay_cuts;
 
     int have_ideal;          /* --pop: the trace replayed on an ideal network */
     int64_t ideal_time;      /* its run time (the POP methodology's T_ideal) */

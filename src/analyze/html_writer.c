@@ -22,18 +22,51 @@
 
 #define MAX_DRAWN 1500   /* timeline segments per rank, the longest kept */
 #define TL_UNITS 1e6     /* the timeline's user units: the run is 0 .. 1e6 */
-#define LOG_DECADES 4    /* colour scales span 10^-4 .. 1 of their maximum */
+#define LOG_DECADES 3    /* colour scales span 10^-3 .. 1 of their maximum: over
+                            fewer decades 25% and 46% fall far enough apart */
 
 static double sec(int64_t ns) { return 1e-9 * (double)ns; }
 
-/* White, then yellow to dark violet over x in (0, 1]. */
+/* ns as a person reads it: at most 4 significant digits in s, ms, µs or
+ * ns, trailing zeros dropped ("3.006 ms", "250 µs", "0"). */
+static void human(char *out, size_t n, int64_t ns)
+{
+    double v = (double)ns, a = fabs(v);
+    const char *u = a >= 1e9 ? "s" : a >= 1e6 ? "ms" : a >= 1e3 ? "\xc2\xb5s" : "ns";
+    v /= a >= 1e9 ? 1e9 : a >= 1e6 ? 1e6 : a >= 1e3 ? 1e3 : 1;
+    int digits = fabs(v) >= 100 ? 1 : fabs(v) >= 10 ? 2 : 3;
+    if (!ns) {
+        snprintf(out, n, "0");
+        return;
+    }
+    snprintf(out, n, "%.*f", digits, v);
+    char *dot = strchr(out, '.'), *e = out + strlen(out);
+    while (dot && e > dot + 1 && e[-1] == '0')
+        *--e = 0;
+    if (dot && e == dot + 1)
+        *dot = 0;
+    snprintf(out + strlen(out), n - strlen(out), " %s", u);
+}
+
+/* A table cell with a time: readable text, the exact seconds in data-s
+ * (the sorting and the tests read them). */
+static void td_time(FILE *f, int64_t ns)
+{
+    char h[32];
+    human(h, sizeof h, ns);
+    fprintf(f, "<td class='n' data-s='%.9f'>%s</td>", sec(ns), h);
+}
+
+/* White, then yellow, orange, red, purple to near black over x in (0, 1]:
+ * hue and lightness both change along the whole scale, so neighbouring
+ * decades (and 25% against 46% of the top one) look different. */
 static void colour(char *out, double x)
 {
-    static const int stops[4][3] = { { 255, 255, 255 }, { 253, 231, 37 }, { 33, 145, 140 },
-                                     { 68, 1, 84 } };
+    static const int stops[6][3] = { { 255, 255, 255 }, { 254, 224, 90 }, { 250, 140, 40 },
+                                     { 215, 40, 40 }, { 120, 20, 110 }, { 20, 10, 50 } };
     x = x < 0 ? 0 : x > 1 ? 1 : x;
-    double p = x * 3;
-    int i = p >= 3 ? 2 : (int)p;
+    double p = x * 5;
+    int i = p >= 5 ? 4 : (int)p;
     double t = p - i;
     sprintf(out, "#%02x%02x%02x", (int)(stops[i][0] + t * (stops[i + 1][0] - stops[i][0])),
             (int)(stops[i][1] + t * (stops[i + 1][1] - stops[i][1])),
@@ -111,23 +144,30 @@ static void summary(FILE *f, const seshat_analysis *a)
     }
     int64_t comp = pat_total(a, SESHAT_PAT_COMPUTATION), mpi = pat_total(a, SESHAT_PAT_MPI);
     double pct = all ? 100.0 / (double)all : 0;
+    char h[6][32];
+    int64_t v[6] = { a->run_time, lo, all, comp, mpi, 0 };
+    for (int i = 0; i < 5; i++)
+        human(h[i], sizeof h[i], v[i]);
     fprintf(f, "<h2 id='summary'>Summary</h2><p id='status' class='status %s'>Trace: <b>%s</b></p>\n"
                "<table class='kv'><tr><th>ranks</th><td>%d</td></tr>\n"
-               "<tr><th>run time (virtual)</th><td id='run-time'>%.9f s</td></tr>\n"
-               "<tr><th>ranks end</th><td>%.9f .. %.9f s</td></tr>\n"
-               "<tr><th>time of all ranks</th><td>%.9f s</td></tr>\n"
-               "<tr><th>computation</th><td id='computation'>%.9f s (%.1f%%)</td></tr>\n"
-               "<tr><th>MPI</th><td id='mpi'>%.9f s (%.1f%%)</td></tr>\n",
+               "<tr><th>run time (virtual)</th><td id='run-time' data-s='%.9f'>%s</td></tr>\n"
+               "<tr><th>ranks end</th><td>%s .. %s</td></tr>\n"
+               "<tr><th>time of all ranks</th><td>%s</td></tr>\n"
+               "<tr><th>computation</th><td id='computation' data-s='%.9f'>%s (%.1f%%)</td></tr>\n"
+               "<tr><th>MPI</th><td id='mpi' data-s='%.9f'>%s (%.1f%%)</td></tr>\n",
             a->complete ? "ok" : "bad", a->complete ? "complete" : "NOT complete (see above)",
-            a->nranks, sec(a->run_time), sec(lo), sec(a->run_time), sec(all), sec(comp),
-            pct * (double)comp, sec(mpi), pct * (double)mpi);
-    if (a->have_critical_path)
-        fprintf(f, "<tr><th>critical path</th><td>computation %.9f s, MPI %.9f s</td></tr>\n",
-                sec(a->critical_path[a->nsites]), sec(a->run_time - a->critical_path[a->nsites]));
+            a->nranks, sec(a->run_time), h[0], h[1], h[0], h[2], sec(comp), h[3],
+            pct * (double)comp, sec(mpi), h[4], pct * (double)mpi);
+    if (a->have_critical_path) {
+        human(h[3], sizeof h[3], a->critical_path[a->nsites]);
+        human(h[4], sizeof h[4], a->run_time - a->critical_path[a->nsites]);
+        fprintf(f, "<tr><th>critical path</th><td>computation %s, MPI %s</td></tr>\n", h[3], h[4]);
+    }
     if (a->have_whatif) {
         fputs("<tr><th>what-if ", f);
         an_markup(f, a->whatif_model ? a->whatif_model : "");
-        fprintf(f, "</th><td>predicted %.9f s</td></tr>\n", sec(a->whatif_time));
+        human(h[5], sizeof h[5], a->whatif_time);
+        fprintf(f, "</th><td>predicted %s</td></tr>\n", h[5]);
     }
     fputs("</table>\n", f);
 }
@@ -159,6 +199,11 @@ static void heat_svg(FILE *f, const seshat_analysis *a)
                        "<title>%s, rank %d: %.9f s (%.3f%%)</title></rect>\n",
                     left + cw * r, top + 2 + ch * p, cw, ch, c, seshat_pattern_infos[p].name, r,
                     sec(v), 100.0 * (double)v / (double)t);
+            double share = (double)v / (double)t;
+            if (cw >= 32 && share >= 0.005)   /* the number too, where it fits */
+                fprintf(f, "<text x='%d' y='%d' font-size='10' text-anchor='middle' fill='%s' "
+                           "pointer-events='none'>%.0f%%</text>\n", left + cw * r + cw / 2,
+                        top + 15 + ch * p, share > 0.1 ? "#fff" : "#222", 100 * share);
         }
     }
     for (int r = 0; r < a->nranks; r += step)
@@ -173,8 +218,8 @@ static void heat_table(FILE *f, const seshat_analysis *a)
     int64_t all = 0;
     for (int r = 0; r < a->nranks; r++)
         all += a->rank_time[r];
-    fputs("<table id='patterns'><tr><th>pattern</th><th>total (s)</th><th>% of all ranks' time</th>"
-          "<th>most on rank</th><th>there (s)</th></tr>\n", f);
+    fputs("<table id='patterns'><tr><th>pattern</th><th>total</th><th>% of all ranks' time</th>"
+          "<th>most on rank</th><th>there</th></tr>\n", f);
     for (int p = 0; p < SESHAT_NPATTERNS; p++) {
         int worst = 0;
         for (int r = 1; r < a->nranks; r++)
@@ -183,10 +228,12 @@ static void heat_table(FILE *f, const seshat_analysis *a)
         fprintf(f, "<tr data-pattern='%s'><td style='padding-left:%dem'>", seshat_pattern_infos[p].name,
                 depth_of(p));
         an_markup(f, seshat_pattern_infos[p].display);
-        fprintf(f, "</td><td class='n'>%.9f</td><td class='n'>%.2f</td><td class='n'>%d</td>"
-                   "<td class='n'>%.9f</td></tr>\n",
-                sec(t), all ? 100.0 * (double)t / (double)all : 0, worst,
-                sec(a->nranks ? pat_rank(a, p, worst) : 0));
+        fputs("</td>", f);
+        td_time(f, t);
+        fprintf(f, "<td class='n'>%.2f</td><td class='n'>%d</td>",
+                all ? 100.0 * (double)t / (double)all : 0, worst);
+        td_time(f, a->nranks ? pat_rank(a, p, worst) : 0);
+        fputs("</tr>\n", f);
     }
     fputs("</table>\n", f);
 }
@@ -334,13 +381,15 @@ static void wait_list(FILE *f, const seshat_analysis *a)
 {
     fputs("<h2 id='longest-waits'>Longest waits</h2><p>The single longest waits; each was ended "
           "by another rank (its send, or its entry into the collective). <i>show</i> zooms the "
-          "timeline onto it.</p>\n<table id='waits'><tr><th>#</th><th>rank</th><th>waited (s)</th>"
-          "<th>from (s)</th><th>to (s)</th><th>ended by rank</th><th>in call</th><th></th></tr>\n", f);
+          "timeline onto it.</p>\n<table id='waits'><tr><th>#</th><th>rank</th><th>waited</th>"
+          "<th>from</th><th>to</th><th>ended by rank</th><th>in call</th><th></th></tr>\n", f);
     for (int i = 0; i < a->ntop_waits; i++) {
         const seshat_wait *w = &a->top_waits[i];
-        fprintf(f, "<tr><td>%d</td><td class='n'>%d</td><td class='n'>%.9f</td><td class='n'>%.9f"
-                   "</td><td class='n'>%.9f</td><td class='n'>%d</td><td>",
-                i + 1, w->rank, sec(w->to - w->from), sec(w->from), sec(w->to), w->cause_rank);
+        fprintf(f, "<tr><td>%d</td><td class='n'>%d</td>", i + 1, w->rank);
+        td_time(f, w->to - w->from);
+        td_time(f, w->from);
+        td_time(f, w->to);
+        fprintf(f, "<td class='n'>%d</td><td>", w->cause_rank);
         site_name(f, a, site_at(a, w->rank, w->from));
         fprintf(f, "</td><td><a href='#wait-%d' id='wait-%d' class='show' data-from='%lld' "
                    "data-to='%lld'>show</a></td></tr>\n",
@@ -431,36 +480,64 @@ static void timeline_waits(FILE *f, const seshat_analysis *a, int rows, int rh, 
     }
 }
 
+/* The timeline's colours: computation, each call site drawn (the
+ * palette repeats every ten sites), waits and messages. */
+static void timeline_legend(FILE *f, const seshat_analysis *a)
+{
+    static const char sw[] = "<span class='sw' style='background:%s%s'></span>";
+    fputs("<div id='tllegend' class='legend'>", f);
+    fprintf(f, "<span class='item'>");
+    fprintf(f, sw, "#eeeeee", "");
+    fputs("computation</span>", f);
+    for (int s = 0; s < a->nsites && s < 20; s++) {
+        char c[16];
+        site_colour(c, s);
+        fputs("<span class='item'>", f);
+        fprintf(f, sw, c, "");
+        site_name(f, a, s);
+        fputs("</span>", f);
+    }
+    if (a->nsites > 20)
+        fprintf(f, "<span class='item'>(%d more call sites, colours repeat every ten)</span>",
+                a->nsites - 20);
+    fprintf(f, "<span class='item'>");
+    fprintf(f, sw, "rgba(221,0,0,0.18)", ";border:2px solid #d00");
+    fputs("longest waits</span><span class='item'><span class='sw' style='height:0;"
+          "border-top:1px solid #000;vertical-align:middle'></span>messages</span></div>\n", f);
+}
+
 static void timeline(FILE *f, const seshat_analysis *a)
 {
-    int rows = a->nranks > 256 ? 256 : a->nranks, rh = rows > 64 ? 4 : 16, width = 1000;
+    int rows = a->nranks > 256 ? 256 : a->nranks, rh = rows > 64 ? 4 : 16;
     int step = label_step(rows), hgt = rh * rows;
     double k = a->run_time ? TL_UNITS / (double)a->run_time : 0;
     uint64_t total = 0;
     for (size_t i = 0; i < (size_t)a->nranks * (size_t)a->nranks; i++)
         total += a->msg_count[i];
-    char lines[96];
+    char lines[96], run[32];
+    human(run, sizeof run, a->run_time);
     if (a->nmsgs < total)
         snprintf(lines, sizeof lines, "the longest %zu of %llu messages drawn", a->nmsgs,
                  (unsigned long long)total);
     else
         snprintf(lines, sizeof lines, "all %zu messages drawn", a->nmsgs);
     fprintf(f, "<h2 id='timeline'>Timeline</h2><p>Virtual time of each rank%s: grey is computation, "
-               "colours are MPI calls by call site (hover for the call); black lines are messages, "
+               "colours are MPI calls by call site (the legend below names them; hover for the call); black lines are messages, "
                "from the send on the sender's row to the end of the receive on the receiver's "
                "(<span id='msglines'>%s</span>); red boxes are the longest waits, red lines come "
                "from the rank that ended them. Zoom: the buttons, drag across the time axis, or "
                "the mouse wheel.</p>\n<div class='tlbar'><button id='zin'>zoom in"
                "</button> <button id='zout'>zoom out</button> <button id='zall'>whole run</button> "
-               "showing <span id='tlrange' data-from='0' data-to='%lld'>0 .. %.9f s</span></div>\n"
-               "<svg id='tl' width='%d' height='%d' class='map' data-run='%lld'>\n"
-               "<text x='0' y='%d' font-size='10'>rank</text>",
-            rows < a->nranks ? " (the first 256)" : "", lines, (long long)a->run_time, sec(a->run_time),
-            width + 120, hgt + 50, (long long)a->run_time, hgt + 14);
+               "showing <span id='tlrange' data-from='0' data-to='%lld'>0 .. %s</span></div>\n"
+               "<div id='tl' class='tl' data-run='%lld'><svg class='map tlranks' width='60' "
+               "height='%d'><text x='0' y='%d' font-size='10'>rank</text>",
+            rows < a->nranks ? " (the first 256)" : "", lines, (long long)a->run_time, run,
+            (long long)a->run_time, hgt + 36, hgt + 14);
     for (int r = 0; r < rows; r += step)
         fprintf(f, "<text x='50' y='%d' font-size='10' text-anchor='end'>%d</text>", rh * r + rh - 3, r);
-    fprintf(f, "<svg id='tlv' x='60' y='0' width='%d' height='%d' viewBox='0 0 %g %d' "
-               "preserveAspectRatio='none'>\n", width, hgt, TL_UNITS, hgt);
+    /* the page's width: the view stretches, strokes do not */
+    fprintf(f, "</svg><div class='tlmain'><svg id='tlv' class='map' width='100%%' height='%d' "
+               "viewBox='0 0 %g %d' preserveAspectRatio='none'>\n", hgt, TL_UNITS, hgt);
     /* An invisible backdrop: the wheel and drags act between the rows too
      * (an unpainted gap would hand them to the page, which scrolls). */
     fprintf(f, "<rect width='%g' height='%d' fill='#fff' fill-opacity='0'/>\n", TL_UNITS, hgt);
@@ -470,13 +547,14 @@ static void timeline(FILE *f, const seshat_analysis *a)
     free(tmp);
     timeline_msgs(f, a, rows, rh, k);
     timeline_waits(f, a, rows, rh, k);
-    fprintf(f, "</svg><g id='tlaxis' transform='translate(60,%d)'>", hgt);
-    for (int t = 0; t <= 4; t++)   /* the script redraws these on zoom */
-        fprintf(f, "<line x1='%d' y1='0' x2='%d' y2='5' stroke='#333'/><text x='%d' y='18' "
-                   "text-anchor='middle' font-size='10'>%.6f</text>",
-                width * t / 4, width * t / 4, width * t / 4, sec(a->run_time) * t / 4);
-    fprintf(f, "</g><text x='%d' y='%d' text-anchor='middle'>virtual time (s)</text></svg>\n",
-            60 + width / 2, hgt + 44);
+    fputs("</svg><div id='tlaxis' class='tlaxis'>", f);
+    for (int t = 0; t <= 4; t++) {   /* the script redraws these on zoom */
+        char h[32];
+        human(h, sizeof h, a->run_time * t / 4);
+        fprintf(f, "<span style='left:%d%%'>%s</span>", 25 * t, h);
+    }
+    fputs("</div><div class='tlcap'>virtual time</div></div></div>\n", f);
+    timeline_legend(f, a);
 }
 
 /* "file:line (function)" (n bytes of it) -> the function, for the call
@@ -530,24 +608,29 @@ static void site_row(FILE *f, const seshat_analysis *a, int s)
     for (int p = SESHAT_PAT_MPI + 1; p < SESHAT_NPATTERNS; p++)
         for (int r = 0; r < a->nranks && p != SESHAT_PAT_P2P && p != SESHAT_PAT_COLL; r++)
             wait += *seshat_sev(a, p, s, r);
-    fprintf(f, "</td><td class='n'>%llu</td><td class='n'>%.9f</td><td class='n'>%.9f</td>"
-               "<td class='n'>%.9f</td><td class='n'>%.9f</td><td>",
-            (unsigned long long)v, sec(t), sec(a->critical_path[s]), sec(a->cp_imbalance[s]), sec(wait));
+    fprintf(f, "</td><td class='n'>%llu</td>", (unsigned long long)v);
+    td_time(f, t);
+    td_time(f, a->critical_path[s]);
+    td_time(f, a->cp_imbalance[s]);
+    td_time(f, wait);
+    fputs("<td>", f);
     for (int p = SESHAT_PAT_MPI + 1; p < SESHAT_NPATTERNS; p++) {
         int64_t w = 0;
         for (int r = 0; r < a->nranks; r++)
             w += *seshat_sev(a, p, s, r);
+        char h[32];
+        human(h, sizeof h, w);
         if (w && p != SESHAT_PAT_P2P && p != SESHAT_PAT_COLL)
-            fprintf(f, "%s %.9f<br>", seshat_pattern_infos[p].name, sec(w));
+            fprintf(f, "%s %s<br>", seshat_pattern_infos[p].name, h);
     }
     fputs("</td></tr>\n", f);
 }
 
 static void site_table(FILE *f, const seshat_analysis *a)
 {
-    static const char *const head[] = { "call path", "file:line", "visits", "time in MPI (s)",
-                                        "on the critical path (s)", "critical-path imbalance (s)",
-                                        "wait states (s)", "by pattern (s)" };
+    static const char *const head[] = { "call path", "file:line", "visits", "time in MPI",
+                                        "on the critical path", "critical-path imbalance",
+                                        "wait states", "by pattern" };
     fputs("<h2 id='callsites'>Call sites</h2><p>Click a column heading to sort.</p>"
           "<table id='sites' class='sortable'><tr>", f);
     for (int i = 0; i < 8; i++)
@@ -556,6 +639,32 @@ static void site_table(FILE *f, const seshat_analysis *a)
     for (int s = 0; s < a->nsites; s++)
         site_row(f, a, s);
     fputs("</table>\n", f);
+}
+
+/* "rank 0's computation (outside MPI)" or "rank 1's MPI_Recv at x.c:9". */
+static void cause_name(FILE *f, const seshat_analysis *a, const seshat_root_cause *c)
+{
+    fprintf(f, "rank %d's ", c->rank);
+    if (c->site < 0 || c->site >= a->nsites)
+        fputs("computation (outside MPI)", f);
+    else
+        site_name(f, a, c->site);
+}
+
+/* A root cause in plain words and readable units (the text summary's
+ * sentence, seshat_root_cause_words, keeps exact seconds). */
+static void cause_words(FILE *f, const seshat_analysis *a, const seshat_root_cause *c)
+{
+    char all[32], dir[32], prop[32], saved[32];
+    human(all, sizeof all, c->direct + c->propagated);
+    human(dir, sizeof dir, c->direct);
+    human(prop, sizeof prop, c->propagated);
+    cause_name(f, a, c);
+    fprintf(f, " keeps its partners waiting: it causes %s of waiting, %s directly and %s through "
+               "the waits it propagates to other ranks", all, dir, prop);
+    human(saved, sizeof saved, c->saved);
+    if (c->saved >= 0)
+        fprintf(f, "; evening it out saves %s of run time (replayed)", saved);
 }
 
 /* The page opens with the largest root causes of the waiting, in plain
@@ -570,26 +679,36 @@ static void root_causes(FILE *f, const seshat_analysis *a)
     if (!a->nroot_causes)
         fputs("<li>none: no rank kept another waiting</li>\n", f);
     for (int i = 0; i < a->nroot_causes && i < 3; i++) {
-        char line[1024];
-        seshat_root_cause_words(a, i, line, sizeof line);
         fputs("<li>", f);
-        an_markup(f, line);
+        cause_words(f, a, &a->root_causes[i]);
         fputs("</li>\n", f);
     }
     fputs("</ol>\n", f);
     if (!a->nroot_causes)
         return;
+    int replayed = 0;
+    for (int i = 0; i < a->nroot_causes; i++)
+        replayed |= a->root_causes[i].saved >= 0;
     fputs("<table id='root-cause-table'><thead><tr><th>rank</th><th>kind</th>"
-          "<th>location</th><th>cost (s)</th><th>direct (s)</th><th>propagated (s)</th></tr>"
-          "</thead><tbody>\n", f);
+          "<th>location</th><th>cost</th><th>direct</th><th>propagated</th>", f);
+    fputs(replayed ? "<th title='run time saved with it evened out, measured by a "
+                     "counterfactual replay'>saved by the replay</th>" : "", f);
+    fputs("</tr></thead><tbody>\n", f);
     for (int i = 0; i < a->nroot_causes && i < 10; i++) {
         const seshat_root_cause *c = &a->root_causes[i];
         fprintf(f, "<tr><td>%d</td><td>", c->rank);
         an_markup(f, c->site < 0 ? "computation" : a->sites[c->site].function);
         fputs("</td><td>", f);
         an_markup(f, seshat_root_cause_location(a, c));
-        fprintf(f, "</td><td>%.9f</td><td>%.9f</td><td>%.9f</td></tr>\n",
-                sec(c->direct + c->propagated), sec(c->direct), sec(c->propagated));
+        fputs("</td>", f);
+        td_time(f, c->direct + c->propagated);
+        td_time(f, c->direct);
+        td_time(f, c->propagated);
+        if (replayed && c->saved >= 0)
+            td_time(f, c->saved);
+        else if (replayed)
+            fputs("<td>-</td>", f);
+        fputs("</tr>\n", f);
     }
     fputs("</tbody></table>\n", f);
 }
@@ -625,6 +744,36 @@ static void pop_table(FILE *f, const seshat_analysis *a)
     fputs("</table>\n", f);
 }
 
+/* The first line of the page: the POP verdict and the top root cause. */
+static void verdict(FILE *f, const seshat_analysis *a)
+{
+    seshat_pop p;
+    seshat_analysis_pop(a, &p);
+    fputs("<p id='verdict' class='verdict'><b>Verdict:</b> ", f);
+    if (p.defined)
+        fprintf(f, "parallel efficiency <b>%.1f%%</b> = load balance %.1f%% &times; communication "
+                   "%.1f%%", 100 * p.parallel, 100 * p.load_balance, 100 * p.communication);
+    else
+        fputs("no computation recorded (no POP efficiency)", f);
+    if (p.defined && p.serialization >= 0)
+        fprintf(f, " (serialization %.1f%% &times; transfer %.1f%%)", 100 * p.serialization,
+                100 * p.transfer);
+    if (a->have_delay && a->nroot_causes) {
+        const seshat_root_cause *c = &a->root_causes[0];
+        char all[32], saved[32];
+        human(all, sizeof all, c->direct + c->propagated);
+        human(saved, sizeof saved, c->saved);
+        fputs("; top root cause: ", f);
+        cause_name(f, a, c);
+        fprintf(f, ", <b>%s</b> of waiting caused", all);
+        if (c->saved >= 0)
+            fprintf(f, " (evening it out saves %s)", saved);
+    } else if (a->have_delay) {
+        fputs("; no rank kept another waiting", f);
+    }
+    fputs(".</p>\n", f);
+}
+
 /* A trace that is not whole: the first thing on the page, one problem per line. */
 static void warning(FILE *f, const seshat_analysis *a)
 {
@@ -649,7 +798,17 @@ static const char style[] =
     ".pair{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start}"
     ".status.ok b{color:#070}.status.bad b{color:#c00}table.kv th{background:#f4f4f4}"
     "table.sortable th{cursor:pointer;background:#f4f4f4}nav a{margin-right:1em}"
-    ".tlbar{margin:0.3em 0}#tlv{cursor:crosshair}</style>\n";
+    ".tlbar{margin:0.3em 0}#tlv{cursor:crosshair;display:block}"
+    ".tl{display:flex;width:100%}.tlranks{flex:none}.tlmain{flex:1;min-width:0}"
+    ".tlaxis{position:relative;height:16px;font-size:10px;border-top:1px solid #333}"
+    ".tlaxis span{position:absolute;top:2px;transform:translateX(-50%);white-space:nowrap}"
+    ".tlaxis span:first-child{transform:none}.tlaxis span:last-child{transform:translateX(-100%)}"
+    ".tlcap{text-align:center;font-size:12px}.legend{font-size:12px;margin:0.4em 0}"
+    ".legend .item{display:inline-block;margin-right:1.2em;white-space:nowrap}"
+    ".legend .sw{display:inline-block;width:14px;height:10px;margin-right:4px;"
+    "border:1px solid #999;box-sizing:border-box}"
+    ".verdict{font-size:15px;background:#f4f4f4;border-left:4px solid #555;padding:0.4em 0.8em}"
+    "</style>\n";
 
 /* Sorting, zooming, and two hooks: "#click=ID,ID,..." clicks those
  * elements in turn once the page is ready and records the timeline's range
@@ -659,13 +818,13 @@ static const char script[] =
     "<script>(function(){\n"
     "var tl=document.getElementById('tlv'),run=+document.getElementById('tl').dataset.run||1,"
     "U=1e6,H=tl?tl.viewBox.baseVal.height:0,span=document.getElementById('tlrange');\n"
-    "function fmt(ns){return (ns/1e9).toFixed(9);}\n"
+    "function fmt(ns,ref,span){var u=ref>=1e9?[1e9,'s']:ref>=1e6?[1e6,'ms']:ref>=1e3?[1e3,'\\u00b5s']:[1,'ns'],\n"
+    " d=Math.max(0,Math.min(9,Math.ceil(-Math.log10((span||ref||1)/4/u[0]))));return ns?(ns/u[0]).toFixed(d)+' '+u[1]:'0';}\n"
     "function view(a,b){if(b-a<1)b=a+1;if(a<0){b-=a;a=0;}if(b>run){a-=b-run;b=run;}if(a<0)a=0;\n"
     " tl.setAttribute('viewBox',(a*U/run)+' 0 '+((b-a)*U/run)+' '+H);\n"
-    " span.dataset.from=Math.round(a);span.dataset.to=Math.round(b);span.textContent=fmt(a)+' .. '+fmt(b)+' s';\n"
-    " var g=document.getElementById('tlaxis'),s='';for(var t=0;t<=4;t++){var x=250*t;\n"
-    "  s+=\"<line x1='\"+x+\"' y1='0' x2='\"+x+\"' y2='5' stroke='#333'/><text x='\"+x+\"' y='18' "
-    "text-anchor='middle' font-size='10'>\"+((a+(b-a)*t/4)/1e9).toFixed(9)+'</text>';}\n"
+    " span.dataset.from=Math.round(a);span.dataset.to=Math.round(b);span.textContent=fmt(a,b,b-a)+' .. '+fmt(b,b,b-a);\n"
+    " var g=document.getElementById('tlaxis'),s='';for(var t=0;t<=4;t++)\n"
+    "  s+=\"<span style='left:\"+25*t+\"%'>\"+fmt(a+(b-a)*t/4,b,b-a)+'</span>';\n"
     " g.innerHTML=s;document.body.dataset.view=Math.round(a)+' '+Math.round(b);}\n"
     "function cur(){return [+span.dataset.from,+span.dataset.to];}\n"
     "function zoom(f,c){var v=cur(),m=c===undefined?(v[0]+v[1])/2:c,h=(v[1]-v[0])*f/2;view(m-h,m+h);}\n"
@@ -682,7 +841,7 @@ static const char script[] =
     "  document.getElementById('timeline').scrollIntoView();return false;};});}\n"
     "document.querySelectorAll('table.sortable th').forEach(function(th,i){th.onclick=function(){\n"
     " var t=th.closest('table'),rows=[].slice.call(t.rows,1),up=th.dataset.dir!=='up';\n"
-    " rows.sort(function(x,y){var p=x.cells[i].textContent,q=y.cells[i].textContent,\n"
+    " rows.sort(function(x,y){var p=x.cells[i].dataset.s||x.cells[i].textContent,q=y.cells[i].dataset.s||y.cells[i].textContent,\n"
     "  u=parseFloat(p),w=parseFloat(q),c=isNaN(u)||isNaN(w)?p.localeCompare(q):u-w;return up?-c:c;});\n"
     " rows.forEach(function(r){t.tBodies[0].appendChild(r);});th.dataset.dir=up?'up':'down';\n"
     " document.body.dataset.sorted=i+' '+th.dataset.dir;};});\n"
@@ -701,13 +860,14 @@ int seshat_analysis_write_html(const seshat_analysis *a, const char *path, char 
     if (!f)
         return -1;
     fprintf(f, "<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>seshat analysis</title>\n"
-               "%s</head><body>\n<h1>seshat analysis</h1>\n<nav><a href='#root-causes'>root causes</a><a href='#pop'>POP</a><a href='#summary'>summary</a>"
+               "%s</head><body>\n<h1>seshat analysis</h1>\n<nav><a href='#pop'>POP</a><a href='#root-causes'>root causes</a><a href='#summary'>summary</a>"
                "<a href='#waits-by-rank'>wait states</a><a href='#matrix'>matrix</a><a href='#sizes'>"
                "sizes</a><a href='#longest-waits'>longest waits</a><a href='#timeline'>timeline</a>"
                "<a href='#callsites'>call sites</a></nav>\n", style);
+    verdict(f, a);
     warning(f, a);
-    root_causes(f, a);
     pop_table(f, a);
+    root_causes(f, a);
     summary(f, a);
     heat_map(f, a);
     comm_matrix(f, a);

@@ -256,6 +256,11 @@ static void delays(FILE *f, const seshat_analysis *a)
         secs(f, c->direct);
         fputs(", \"propagated\": ", f);
         secs(f, c->propagated);
+        fputs(", \"saved\": ", f);   /* measured by a counterfactual replay, or null */
+        if (c->saved >= 0)
+            secs(f, c->saved);
+        else
+            fputs("null", f);
         fputs("}", f);
     }
     fputs(a->nroot_causes ? "\n  ],\n  \"delay_costs\": {\n" : "],\n  \"delay_costs\": {\n", f);

@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "analyze/an_cf.h"
 #include "analyze/an_check.h"
 #include "analyze/an_cpath.h"
 #include "analyze/an_delay.h"
@@ -29,18 +30,20 @@
 #include "common/safe_write.h"
 #include "config/config.h"
 #include "tools/compare.h"
+#include "tools/counterfactual.h"
 #include "tools/sensitivity.h"
 
 typedef struct opts {
     const char *dir, *model;
     const char *dir_b, *out;   /* --compare A B, --out DIR */
     int procs, quiet, no_cpath, no_delay, pop, sensitivity, compare;
+    int cf;   /* --counterfactuals: how many causes to replay */
 } opts;
 
 static void usage(FILE *f)
 {
-    fputs("usage: seshat-analyze [-j M] [--model FILE.ini] [--pop] [--no-root-causes]\n"
-          "                      [--no-critical-path] [--quiet] TRACEDIR\n"
+    fputs("usage: seshat-analyze [-j M] [--model FILE.ini] [--pop] [--counterfactuals]\n"
+          "                      [--no-root-causes] [--no-critical-path] [--quiet] TRACEDIR\n"
           "\n"
           "Replays the trace in parallel (M analyzer processes, default: one per core up\n"
           "to the trace's ranks; any M from 1 works), finds the wait states (Late Sender,\n"
@@ -52,6 +55,8 @@ static void usage(FILE *f)
           "need them too: it skips both); --no-root-causes skips only the root causes\n"
           "(delay costs: one more pass). --pop replays the trace on an ideal network\n"
           "(TRACEDIR/ideal.ini) for the POP serialization and transfer efficiencies.\n"
+          "--counterfactuals replays the trace with each of the three largest computation\n"
+          "root causes evened out and reports the run time each saves.\n"
           "\n"
           "seshat-analyze --sensitivity [-j M] [--model BASE.ini] TRACEDIR replays the\n"
           "trace under latency x1/2 and x2, bandwidth x1/2 and x2, an ideal network and\n"
@@ -87,6 +92,8 @@ static int parse(int argc, char **argv, opts *o)
             o->model = argv[++i];
         } else if (!strcmp(a, "--pop")) {
             o->pop = 1;
+        } else if (!strcmp(a, "--counterfactuals")) {
+            o->cf = 3;
         } else if (!strcmp(a, "--quiet")) {
             o->quiet = 1;
         } else if (!strcmp(a, "--compare")) {
@@ -395,6 +402,15 @@ static int compare(int argc, char **argv, opts *o)
     return rc;
 }
 
+/* --counterfactuals runs the analysis job twice (tools/counterfactual.h). */
+struct cf_launch { char **argv; const opts *o; int nranks; };
+
+static int cf_analyze(void *ctx)
+{
+    struct cf_launch *l = ctx;
+    return launch(l->argv, l->o, l->nranks);
+}
+
 int main(int argc, char **argv)
 {
     opts o;
@@ -419,7 +435,7 @@ int main(int argc, char **argv)
             close(nul);
         }
     }
-    if (!under_mpi && (o.model || o.pop || o.sensitivity) && refuse_partial(o.dir, &d))
+    if (!under_mpi && (o.model || o.pop || o.sensitivity || o.cf) && refuse_partial(o.dir, &d))
         return 2;
     if (o.sensitivity) {
         seshat_sens_opts so = { .dir = o.dir, .model = o.model, .jobs = o.procs,
@@ -439,6 +455,10 @@ int main(int argc, char **argv)
         rc = rc ? rc : run_whatif(&o, nranks, ideal, "ideal.txt");
         if (rc)
             return rc;
+    }
+    if (!under_mpi && o.cf) {
+        struct cf_launch l = { argv, &o, nranks };
+        return cf_run(o.dir, nranks, o.cf, &(cf_hooks){ &l, cf_analyze });
     }
     if (!under_mpi)
         return launch(argv, &o, nranks);
@@ -478,6 +498,8 @@ int main(int argc, char **argv)
         if (o.model && read_whatif(&a, &o))
             fprintf(stderr, "seshat-analyze: --model: no what-if result in %s/whatif.txt "
                     "(start seshat-analyze directly: it runs the replay before mpirun)\n", o.dir);
+        if (o.cf)
+            an_cf_stage(&a, o.dir, o.cf);
         if (o.pop && read_replay(o.dir, "ideal.txt", nranks, NULL, &a.ideal_time) == 0)
             a.have_ideal = 1;
         else if (o.pop)

@@ -15,6 +15,7 @@
 #include "analyze/an_util.h"
 #include "common/version.h"
 #include "mpi/calls.h"
+#include "tools/replay_cuts.h"
 #include "tracefmt/trace_format.h"
 
 #define PCONTROL_COMPUTE 5309
@@ -42,6 +43,11 @@ static struct {
  * seshat-analyze (the replay itself runs with clock = none). */
 static double cpu_factor = 1.0;
 
+/* A counterfactual: compute taken off (replay_cuts.h); p1_prev: pass 1's
+ * last exit. */
+static replay_cuts cuts;
+static int64_t p1_prev;
+
 static void compute(int64_t ns)
 {
     if (ns > 0)
@@ -64,6 +70,8 @@ static void p1_comm(void *ctx, int64_t id, int size, const int64_t *world)
 static void p1_call(void *ctx, const an_call *call)
 {
     (void)ctx;
+    replay_cuts_note(&cuts, p1_prev, call->enter);
+    p1_prev = call->exit;
     for (int i = 0; i < call->nrec; i++) {
         const an_rec *r = &call->rec[i];
         if (r->kind == SESHAT_REC_POST) {
@@ -325,7 +333,7 @@ static void complete(const an_call *c, an_vec *done)
 static void replay_call(void *ctx, const an_call *c)
 {
     (void)ctx;
-    compute(c->enter - R.prev_exit);
+    compute(c->enter - R.prev_exit - replay_cuts_take(&cuts, R.prev_exit, c->enter));
     R.prev_exit = c->exit;
     const an_rec *snd = NULL, *rcv = NULL;
     an_vec done;
@@ -403,8 +411,11 @@ int main(int argc, char **argv)
     char err[4400];
     int64_t end;
     an_stream_cb p1 = { NULL, p1_call, p1_comm };
+    if (replay_cuts_load(&cuts, R.rank))
+        return 2;
     if (an_stream_read(R.dir, R.rank, &p1, &end, err, sizeof err))
         an_die("%s", err);
+    replay_cuts_note(&cuts, p1_prev, end);
     make_comms();
     if (R.scatter_root)
         read_scatter_blocks(size);
@@ -416,7 +427,8 @@ int main(int argc, char **argv)
     an_stream_cb p2 = { NULL, replay_call, NULL };
     if (an_stream_read(R.dir, R.rank, &p2, &end, err, sizeof err))
         an_die("%s", err);
-    compute(end - R.prev_exit);
+    compute(end - R.prev_exit - replay_cuts_take(&cuts, R.prev_exit, end));
+    replay_cuts_free(&cuts);
     printf("SESHAT_REPLAY %d %.0f\n", R.rank, MPI_Wtime() * 1e9);
     fflush(stdout);
     for (size_t i = 0; i < kept.n; i++)

@@ -274,11 +274,15 @@ int main(int argc, char **argv)
  *                    before receiving (Late Receiver), then sends to rank
  *                    2, which waits (Late Sender): rank 1's W costs 2W
  *   pipeline         rank r receives from r-1, computes D, sends to r+1:
- *                    balanced (POP load balance 1) but serialized (1/p) */
+ *                    balanced (POP load balance 1) but serialized (1/p)
+ *   chain_even, coll_delay_even  the same without the slow phase (the
+ *                    extra 2D): the reruns that counterfactual replays of
+ *                    chain and coll_delay must predict */
+static int slow = 1;   /* 0 in the _even variants */
 static void chain(void)
 {
     int x = 0;
-    compute(D + (rank == 0 ? 2 * D : 0));
+    compute(D + (rank == 0 && slow ? 2 * D : 0));
     if (rank > 0)
         MPI_Recv(&x, 1, MPI_INT, rank - 1, 10, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     if (rank < size - 1)
@@ -288,7 +292,7 @@ static void chain(void)
 static void coll_delay(void)
 {
     double v = rank, w;
-    compute(D + (rank == 2 ? 2 * D : 0));
+    compute(D + (rank == 2 && slow ? 2 * D : 0));
     MPI_Allreduce(&v, &w, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
 }
 
@@ -329,6 +333,10 @@ static void pipeline(void)
 
 void by_name(const char *what)
 {
+    if (!strcmp(what, "chain_even") || !strcmp(what, "coll_delay_even")) {
+        slow = 0;
+        what = what[1] == 'h' ? "chain" : "coll_delay";
+    }
     if (!strcmp(what, "chain"))
         chain();
     if (!strcmp(what, "coll_delay"))

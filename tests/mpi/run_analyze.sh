@@ -1,7 +1,7 @@
 #!/bin/bash
 # run_analyze.sh - seshat-analyze on scenarios with waits of known size
 # (tests/mpi/an_scenarios.c; D = 1 ms of virtual compute, clock = none).
-# parts: scenarios all whatif more rootpath
+# parts: scenarios all whatif more rootpath counterfactual
 cd "$(dirname "$0")/../.." || exit 1
 . tests/mpi/lib.sh
 . tests/mpi/oracle.sh
@@ -378,4 +378,33 @@ if job "$desc" "$RUN" --trace "$dir/cs" -np 4 -- "$T/chain_slow" && [ $rc -eq 0 
     else bad "$desc: exit $rc, no analysis.json"; fi
 else bad "$desc: the traced run failed"; fi
 fi # part rootpath
+if part counterfactual; then
+# Exact counterfactuals (docs/analysis.md): --counterfactuals replays the
+# trace with the top computation causes evened out. The run time a replay
+# saves must equal a real rerun of the program without its slow phase
+# (the _even variants), to the nanosecond, and the closed form: rank R's
+# extra W = 2D delays everyone by W, so evening it out saves W (while the
+# heuristic's delay cost is (p-1) W).
+cf_check() {
+    local sc=$1 np=$2 r=$3 name="analyze --counterfactuals $sc"
+    rm -rf "$dir/cf_$sc"
+    job "$name" "$RUN" "${BASE[@]}" --trace "$dir/cf_$sc" -np "$np" -- "$T/an_scenarios" "$sc" || return
+    local slow fast
+    slow=$(grep -o '\.\. [0-9.]* s (max)' "$OUT" | awk '{print $2}')
+    job "$name: rerun without the slow phase" "$RUN" "${BASE[@]}" -np "$np" -- "$T/an_scenarios" "${sc}_even" || return
+    fast=$(grep -o '\.\. [0-9.]* s (max)' "$OUT" | awk '{print $2}')
+    job "$name" "$AN" --counterfactuals "$dir/cf_$sc" || return
+    [ $rc -eq 0 ] || { bad "$name: exit $rc"; return; }
+    grep -q "evening it out saves" "$OUT" && ok "$name: the summary gives the saving" || bad "$name: no saving in the summary"
+    local want got
+    want=$(python3 -c "print(round(($slow - $fast) * 1e9))")
+    got=$(python3 "$J" "$dir/cf_$sc/analysis.json" "[round(c['saved'] * 1e9) for c in a['root_causes'] if c['rank'] == $r and c['kind'] == 'computation']")
+    [ "$got" = "[$want]" ] && ok "$name: saved = rerun without the slow phase = $got ns ($slow - $fast s)" ||
+        bad "$name: saved = $got ns, the rerun says [$want] ($slow - $fast s)"
+    [ "$want" = 2000000 ] && ok "$name: the rerun saves W = 2D" || bad "$name: the rerun saves $want ns, want 2000000"
+    grep -q "saved by the replay" "$dir/cf_$sc/report.html" && ok "$name: report.html shows it" || bad "$name: not in report.html"
+}
+cf_check chain 4 0
+cf_check coll_delay 4 2
+fi # part counterfactual
 summary

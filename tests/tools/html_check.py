@@ -18,6 +18,14 @@ person would, in headless Chromium:
   text       also: the root-cause table (first ten) and the POP table
              show analysis.json's root_causes and pop
   sort       clicking the "time in MPI" heading sorts the call sites by it
+  readable   times are shown in readable units ("3.006 ms", "250 µs"), never
+             with nine decimals; each time cell carries its exact seconds in
+             data-s (the text rules compare both: data-s to the nanosecond,
+             the text to its four digits)
+  verdict    the page opens with one line: the POP parallel efficiency and
+             the top root cause with its cost, as in analysis.json
+  legend     the timeline spans the page's width (no fixed size) and has a
+             colour legend naming computation and every call site drawn
   shots      screenshots at two window sizes, each decoded and not blank
              (png_nonblank.py), kept in SHOTDIR if given
 
@@ -27,6 +35,7 @@ ready (recording the timeline's range after each), and the test reads the
 DOM that results (--dump-dom), all in one page load. Exit 2 with one line when there
 is no chromium, 1 if a rule fails."""
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -41,12 +50,35 @@ SIZES = [(1280, 1024), (640, 900)]
 CLICKS = ["wait-0", "zall", "zin", "sites-col-3"]
 
 
+UNITS = {"s": 1.0, "ms": 1e-3, "\u00b5s": 1e-6, "ns": 1e-9}
+
+
+def readable(text):
+    """Seconds from "3.006 ms" / "250 \u00b5s" / "0"; None if not that form."""
+    parts = text.split()
+    try:
+        if parts == ["0"]:
+            return 0.0
+        if len(parts) >= 2 and parts[1] in UNITS and len(parts[0].partition(".")[2]) <= 3:
+            return float(parts[0]) * UNITS[parts[1]]
+    except ValueError:
+        pass
+    return None
+
+
+class Cell(str):
+    """A cell's text, with its exact seconds (data-s) when it shows a time."""
+    s = None
+
+
 class Page(HTMLParser):
-    """Tables by id (rows of cell texts), elements' text by id, body attributes."""
+    """Tables by id (rows of cell texts), elements' text and attributes by id,
+    body attributes."""
 
     def __init__(self, html):
         super().__init__()
-        self.tables, self.text, self.body = {}, {}, {}
+        self.tables, self.text, self.body, self.attrs = {}, {}, {}, {}
+        self.cell_s = None
         self.msgs = []          # (sender, receiver, x1, x2, inside svg#tlv)
         self.svgs = []
         self.table = self.row = self.cell = None
@@ -68,8 +100,11 @@ class Page(HTMLParser):
             self.table.append(self.row)
         elif tag in ("td", "th") and self.row is not None:
             self.cell = []
+            self.cell_s = a.get("data-s")
         elif tag == "br" and self.cell is not None:
             self.cell.append(" ")
+        if a.get("id"):
+            self.attrs[a["id"]] = a
         if a.get("id") and tag not in ("table", "br"):
             self.open_ids.append((tag, a["id"]))
             self.text[a["id"]] = ""
@@ -78,7 +113,9 @@ class Page(HTMLParser):
         if tag == "svg" and self.svgs:
             self.svgs.pop()
         if tag in ("td", "th") and self.cell is not None and self.row is not None:
-            self.row.append("".join(self.cell).strip())
+            c = Cell("".join(self.cell).strip())
+            c.s = self.cell_s
+            self.row.append(c)
             self.cell = None
         elif tag == "table":
             self.table = self.row = None
@@ -119,7 +156,14 @@ def dump(browser, url):
 
 
 def close(got, want, tol=1.5e-9):
+    """A time cell: its data-s to the nanosecond and its readable text to
+    its digits (4 significant: 0.05%); any other cell: the number it shows."""
     try:
+        s = getattr(got, "s", None)
+        if s is not None:
+            r = readable(got)
+            return abs(float(s) - float(want)) <= tol + 1e-9 * abs(float(want)) and \
+                r is not None and abs(r - float(want)) <= 5e-4 * abs(float(want)) + 1e-12
         return abs(float(got) - float(want)) <= tol + 1e-9 * abs(float(want))
     except ValueError:
         return False
@@ -139,10 +183,15 @@ class Checker(rules.Rules):
 
     def summary_text(self, bad):
         a, t = self.a, self.page.text
-        if not t.get("run-time", "").startswith("%.9f s" % a["run_time"]):
+
+        def shown(i):   # an element's time: its text before " (", with its data-s
+            c = Cell(t.get(i, "x").split(" (")[0])
+            c.s = self.page.attrs.get(i, {}).get("data-s")
+            return c
+        if not close(shown("run-time"), a["run_time"]):
             bad.append("run time shown %r, analysis.json %.9f" % (t.get("run-time"), a["run_time"]))
         for key in ("computation", "mpi"):
-            if not close(t.get(key, "x").split(" ")[0], a["patterns"][key]["total"]):
+            if not close(shown(key), a["patterns"][key]["total"]):
                 bad.append("%s shown %r, analysis.json %.9f" % (key, t.get(key), a["patterns"][key]["total"]))
         want = "%d messages, %d bytes" % (a["messages"]["count"], a["messages"]["bytes"])
         if t.get("messages") != want:
@@ -247,11 +296,64 @@ class Checker(rules.Rules):
                   % (len(self.page.msgs), a["messages"]["count"]))
 
     def sort(self):
-        times = [float(r[3]) for r in self.page.tables.get("sites", [])[1:]]
+        times = [float(r[3].s if r[3].s is not None else readable(r[3]) if readable(r[3]) is not None else r[3]) for r in self.page.tables.get("sites", [])[1:]]
         bad = [] if times == sorted(times, reverse=True) else ["time column after the click: %s" % times[:6]]
         if self.page.body.get("data-sorted") != "3 up":
             bad.append("data-sorted = %r" % self.page.body.get("data-sorted"))
         self.rule("sort", bad, "%d call sites sorted by time in MPI, largest first" % len(times))
+
+    def readable(self):
+
+        bad, n = [], 0
+        nine = re.compile(r"\d\.\d{9}")
+        for tid, rows in self.page.tables.items():
+            for row in rows:
+                for c in row:
+                    if nine.search(c):
+                        bad.append("table %s: %r has nine decimals" % (tid, c))
+                    if c.s is not None:
+                        n += 1
+                        if readable(c) is None:
+                            bad.append("table %s: %r is not a readable time" % (tid, c))
+        for i in ("verdict", "root-cause-words", "tlrange", "tlaxis"):
+            if nine.search(self.page.text.get(i, "")):
+                bad.append("%s: %r has nine decimals" % (i, self.page.text.get(i)))
+        self.rule("readable", bad[:10], "%d time cells in s, ms, \u00b5s or ns, none with nine decimals" % n)
+
+    def verdict(self):
+        a, bad = self.a, []
+        v = " ".join(self.page.text.get("verdict", "").split())
+        pop = a.get("pop") or {}
+        if not v.startswith("Verdict:"):
+            bad.append("no verdict line: %r" % v)
+        if pop.get("parallel_efficiency") is not None and \
+                "parallel efficiency %.1f%%" % (100 * pop["parallel_efficiency"]) not in v:
+            bad.append("verdict %r lacks parallel efficiency %.1f%%" % (v, 100 * pop["parallel_efficiency"]))
+        causes = a.get("root_causes") or []
+        if causes:
+            c = causes[0]
+            cost = re.search(r"([\d.]+ (?:s|ms|\u00b5s|ns)|0) of waiting caused", v)
+            r = readable(cost.group(1)) if cost else None
+            if "rank %d's" % c["rank"] not in v or r is None or abs(r - c["cost"]) > 5e-4 * c["cost"]:
+                bad.append("verdict %r, top root cause %s" % (v, c))
+        body = list(self.page.text)
+        first = body.index("verdict") if "verdict" in body else -1
+        if first != 0:
+            bad.append("the verdict is element %d with an id, not the first" % first)
+        self.rule("verdict", bad, "the page opens with %r" % v[:90])
+
+    def legend(self):
+        bad = []
+        w = self.page.attrs.get("tlv", {}).get("width")
+        if w != "100%":
+            bad.append("the timeline's width is %r, not the page's" % w)
+        leg = " ".join(self.page.text.get("tllegend", "").split())
+        if "computation" not in leg:
+            bad.append("legend %r does not name computation" % leg)
+        for c in self.a["callsites"][:20]:
+            if c["function"] not in leg:
+                bad.append("legend lacks %s" % c["function"])
+        self.rule("legend", bad[:10], "timeline width 100%%, legend of %d entries" % leg.count(" at ") )
 
     def shots(self, outdir):
         bad, sizes = [], []
@@ -281,6 +383,9 @@ def main(argv):
     c.zoom()
     c.messages()
     c.sort()
+    c.readable()
+    c.verdict()
+    c.legend()
     outdir = argv[3] if len(argv) > 3 else tempfile.mkdtemp()
     os.makedirs(outdir, exist_ok=True)
     c.shots(outdir)
