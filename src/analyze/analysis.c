@@ -135,19 +135,23 @@ const char *seshat_root_cause_callers(const seshat_analysis *a, const seshat_roo
                : a->sites[c->site].callers;
 }
 
+void seshat_root_cause_what(const seshat_analysis *a, const seshat_root_cause *c, char *buf,
+                            size_t n)
+{
+    const an_spath *p = cause_path(a, c);
+    if (p)
+        snprintf(buf, n, "computation in %s (%s)", p->function, p->location);
+    else if (c->site < 0 || c->site >= a->nsites)
+        snprintf(buf, n, "computation (outside MPI)");
+    else
+        snprintf(buf, n, "%s at %s", a->sites[c->site].function, a->sites[c->site].location);
+}
+
 void seshat_root_cause_words(const seshat_analysis *a, int i, char *buf, size_t n)
 {
     const seshat_root_cause *c = &a->root_causes[i];
-    int comp = c->site < 0 || c->site >= a->nsites;
-    const an_spath *p = cause_path(a, c);
     char what[1024];
-    if (p)
-        snprintf(what, sizeof what, "computation in %s (%s)", p->function, p->location);
-    else if (comp)
-        snprintf(what, sizeof what, "computation (outside MPI)");
-    else
-        snprintf(what, sizeof what, "%s at %s", a->sites[c->site].function,
-                 a->sites[c->site].location);
+    seshat_root_cause_what(a, c, what, sizeof what);
     snprintf(buf, n,
              "rank %d's %s keeps its partners waiting: it causes %.9f s of waiting, "
              "%.9f s directly and %.9f s through the waits it propagates to other ranks",

@@ -265,6 +265,10 @@ const char *seshat_root_cause_location(const seshat_analysis *a, const seshat_ro
 /* Its callers, innermost first ("file:line (fn) < ..."), "" if unknown. */
 const char *seshat_root_cause_callers(const seshat_analysis *a, const seshat_root_cause *c);
 /* Root cause i in plain words, one line without a newline, into buf. */
+/* What a root cause is, in words: "computation in f (x.c:9)",
+ * "computation (outside MPI)" or "MPI_Recv at x.c:9". */
+void seshat_root_cause_what(const seshat_analysis *a, const seshat_root_cause *c, char *buf,
+                            size_t n);
 void seshat_root_cause_words(const seshat_analysis *a, int i, char *buf, size_t n);
 
 /* The POP methodology's efficiencies (docs/patterns.md): u_i = rank i's

@@ -641,14 +641,13 @@ static void site_table(FILE *f, const seshat_analysis *a)
     fputs("</table>\n", f);
 }
 
-/* "rank 0's computation (outside MPI)" or "rank 1's MPI_Recv at x.c:9". */
+/* "rank 0's computation in f (x.c:9)" or "rank 1's MPI_Recv at x.c:9". */
 static void cause_name(FILE *f, const seshat_analysis *a, const seshat_root_cause *c)
 {
+    char what[1024];
+    seshat_root_cause_what(a, c, what, sizeof what);
     fprintf(f, "rank %d's ", c->rank);
-    if (c->site < 0 || c->site >= a->nsites)
-        fputs("computation (outside MPI)", f);
-    else
-        site_name(f, a, c->site);
+    an_markup(f, what);
 }
 
 /* A root cause in plain words and readable units (the text summary's
