@@ -524,7 +524,10 @@ static int64_t inbox_min(struct rank *k)
     int64_t t = NEVER;
     for (int i = 0; i < k->ninbox; i++) {
         const seshat_answer *a = &k->inbox[i];
-        int usable = a->type == SESHAT_ANS_FINAL ||
+        /* the answer of the blocking collective it meets in (seshat_coll_here) */
+        int mine = k->coll_entered && k->pc < nops[k - R] && prog[k - R][k->pc].k == OP_COLL &&
+                   a->type == SESHAT_ANS_COLL && a->comm_id == 0 && a->tag == k->coll_seq;
+        int usable = a->type == SESHAT_ANS_FINAL || mine ||
                      ((a->type == SESHAT_ANS_ARRIVAL || a->type == SESHAT_ANS_NEED_POST) &&
                       a->ordinal == k->next_ord[a->src][a->tag] &&
                       (could_take(k, a->src, a->tag) || own_takes(k, a->src, a->tag)));
