@@ -139,7 +139,7 @@ int PMPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_
             rc = seshat_real.Recv(buf, count, type, source, tag, comm, st);
         } else {
             MPI_Request r;
-            seshat_filter mine = { c, source, tag, NULL };
+            seshat_filter mine = { c, source, tag, NULL, -1 };
             rc = seshat_real.Irecv(buf, count, type, source, tag, comm, &r);
             if (rc == MPI_SUCCESS)
                 rc = seshat_progress_wait_req(&r, st, 1, &mine);
@@ -254,7 +254,7 @@ sendrecv(enum seshat_call_id id, const void *sbuf, int scount, MPI_Datatype styp
         seshat_real.Wait(&r[0], MPI_STATUS_IGNORE);
         posted = 0;
     }
-    seshat_filter mine = { c, source, rtag, NULL };
+    seshat_filter mine = { c, source, rtag, NULL, -1 };
     if (seshat_watch_ns)
         seshat_watch_what(SESHAT_CALL_Sendrecv, c, source, rtag);
     if (posted)
@@ -264,7 +264,7 @@ sendrecv(enum seshat_call_id id, const void *sbuf, int scount, MPI_Datatype styp
     int got = posted && seshat_matched(rc);
     if (got) {
         seshat_recv_match(&rop, st);
-        mine = (seshat_filter){ c, st->MPI_SOURCE, st->MPI_TAG, &rop };
+        mine = (seshat_filter){ c, st->MPI_SOURCE, st->MPI_TAG, &rop, -1 };
         struct send_half h = { &r[1], &rop, &sop };
         seshat_waiter w = { send_half_test, NULL, send_half_needs_answer, &h, &mine, 1 };
         src = seshat_progress_wait(&w);

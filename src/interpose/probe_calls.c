@@ -62,7 +62,7 @@ int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
         return rc;
     }
     MPI_Status tmp, *st = status == MPI_STATUS_IGNORE ? &tmp : status;
-    seshat_filter mine = { c, source, tag, NULL };
+    seshat_filter mine = { c, source, tag, NULL, -1 };
     seshat_watch_what(SESHAT_CALL_Probe, c, source, tag);
     int rc = blocking_probe(source, tag, comm, st, NULL, &mine);
     if (rc == MPI_SUCCESS)
@@ -111,7 +111,7 @@ int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *msg, MPI_Status
     MPI_Status tmp, *st = (status == MPI_STATUS_IGNORE && c) ? &tmp : status;
     int rc;
     if (c) {
-        seshat_filter mine = { c, source, tag, NULL };
+        seshat_filter mine = { c, source, tag, NULL, -1 };
         if (seshat_watch_ns)
             seshat_watch_what(SESHAT_CALL_Mprobe, c, source, tag);
         rc = blocking_probe(source, tag, comm, st, msg, &mine);

@@ -275,11 +275,14 @@ struct seshat_coll_pending *seshat_coll_begin_neighbor(seshat_comm *c, int64_t b
 void seshat_coll_here(struct seshat_coll_pending *pd)
 {
     MPI_Request rq = MPI_REQUEST_NULL, *wait = &pd->req;
+    /* its answer may come during the meet: held, it bounds our promise */
+    seshat_filter mine = { pd->comm, MPI_PROC_NULL, MPI_ANY_TAG, NULL,
+                           pd->by_model ? pd->seq : -1 };
     if (pd->by_model) {
         seshat_ctl(seshat_real.Ibarrier(pd->comm->shadow, &rq), "Ibarrier(collective members)");
         wait = &rq;
     }
-    seshat_ctl(seshat_progress_wait_req(wait, MPI_STATUS_IGNORE, 1, NULL),
+    seshat_ctl(seshat_progress_wait_req(wait, MPI_STATUS_IGNORE, 1, &mine),
                "Wait(collective members)");
 }
 

@@ -76,6 +76,7 @@ seshat_vtime seshat_inbox_min(int (*could_take)(int src, int32_t comm_id, int ta
     for (const struct ans_node *n = ib.ans_head; n; n = n->next) {
         const seshat_answer *a = &n->a;
         int usable = a->type == SESHAT_ANS_FINAL ||
+                     (a->type == SESHAT_ANS_COLL && could_take(-1, a->comm_id, a->tag, ctx)) ||
                      ((a->type == SESHAT_ANS_ARRIVAL || a->type == SESHAT_ANS_NEED_POST) &&
                       is_next(a, a->src, a->comm_id, a->tag) &&
                       could_take(a->src, a->comm_id, a->tag, ctx));

@@ -87,7 +87,7 @@ seshat_vtime seshat_recv_finish(seshat_op *op, seshat_vtime t_call)
     if (op->matched) {
         /* a receive of the caller's own, maybe on the stack: the answers it
          * takes may end this wait */
-        seshat_filter mine = { op->comm, op->status.MPI_SOURCE, op->status.MPI_TAG, op };
+        seshat_filter mine = { op->comm, op->status.MPI_SOURCE, op->status.MPI_TAG, op, -1 };
         seshat_progress_until(recv_ready, op, &mine);
     }
     if (op->arrival < 0)

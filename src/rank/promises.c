@@ -65,6 +65,8 @@ static int check_take(MPI_Request req, seshat_op *op, void *ctx)
 static int could_take(int src, int32_t comm_id, int tag, void *ctx)
 {
     const seshat_filter *w = ctx;
+    if (src < 0)   /* a collective's answer: only the one the caller awaits */
+        return w && w->c && w->coll_seq >= 0 && w->c->id == comm_id && w->coll_seq == tag;
     if (w && w->c && (!w->op || w->op->stage == SESHAT_RECV_AWAIT_FIRST) &&
         filter_takes(w->c, w->source, w->tag, src, comm_id, tag))
         return 1;

@@ -20,6 +20,12 @@ typedef struct seshat_filter {
      * on the same key is not for it (counting it stopped the engine short
      * of this message's data: two rendezvous sends to one peer hung). */
     const seshat_op *op;
+    /* A blocking collective's members meeting on c (seshat_coll_here): the
+     * seq of its answer (-1, c->id, seq), else -1. Taken off the wire during
+     * the meet, that answer is used right after it and bounds the rank's
+     * next report; left out of the BLOCK message, the promise rose to the
+     * engine's clock and a send after the exit started behind the engine. */
+    int32_t coll_seq;
 } seshat_filter;
 
 /* on: contention = on (else the reports below are no-ops). */

@@ -310,6 +310,7 @@ struct req {
 };
 struct rank {
     int pc, finished, coll_entered, coll_seq, sync_seq, isync_seq;
+    int meet_done;   /* the real meet of its blocking collective has ended here */
     int64_t clock, nic, coll_ans;
     struct req q[MAXOPS];
     int post_order[MAXOPS], nposted;   /* receives not done, in posting order */
@@ -523,7 +524,10 @@ static int64_t inbox_min(struct rank *k)
     int64_t t = NEVER;
     for (int i = 0; i < k->ninbox; i++) {
         const seshat_answer *a = &k->inbox[i];
-        int usable = a->type == SESHAT_ANS_FINAL ||
+        /* the answer of the blocking collective it meets in (seshat_coll_here) */
+        int mine = k->coll_entered && k->pc < nops[k - R] && prog[k - R][k->pc].k == OP_COLL &&
+                   a->type == SESHAT_ANS_COLL && a->comm_id == 0 && a->tag == k->coll_seq;
+        int usable = a->type == SESHAT_ANS_FINAL || mine ||
                      ((a->type == SESHAT_ANS_ARRIVAL || a->type == SESHAT_ANS_NEED_POST) &&
                       a->ordinal == k->next_ord[a->src][a->tag] &&
                       (could_take(k, a->src, a->tag) || own_takes(k, a->src, a->tag)));
@@ -736,11 +740,15 @@ again:
                     all_dirty();
             }
             if (o->k == OP_COLL && k->coll_entered == 1) {
-                if (met[k->coll_seq] < P) {   /* meeting: serve, report blocked */
+                /* meeting: serve, report blocked. The real meet ends some
+                 * time after the last entry (an Ibarrier's messages), so
+                 * the collective's answer may be taken meanwhile. */
+                if (met[k->coll_seq] < P || !k->meet_done) {
                     ok = 0;
                     break;
                 }
                 k->coll_entered = 2;   /* the real call: silent until all are in it */
+                k->meet_done = 0;
                 if (++in_call[k->coll_seq] == P)
                     all_dirty();
                 else
@@ -870,7 +878,7 @@ static int run_schedule(uint64_t seed, int64_t *clocks)
     int rc = 0;
     for (;;) {
         /* the possible next events */
-        int ev[4 * MAXR + MAXR * MAXR][3], nev = 0;
+        int ev[5 * MAXR + MAXR * MAXR][3], nev = 0;
         for (int r = 0; r < P; r++) {
             if (tmN[r])
                 ev[nev][0] = 0, ev[nev][1] = r, nev++;
@@ -878,6 +886,9 @@ static int run_schedule(uint64_t seed, int64_t *clocks)
                 ev[nev][0] = 1, ev[nev][1] = r, nev++;
             if (R[r].dirty)
                 ev[nev][0] = 2, ev[nev][1] = r, nev++;
+            if (R[r].coll_entered == 1 && !R[r].meet_done && prog[r][R[r].pc].k == OP_COLL &&
+                met[R[r].coll_seq] == P)
+                ev[nev][0] = 4, ev[nev][1] = r, nev++;
             for (int d = 0; d < P; d++)
                 if (wN[r][d])
                     ev[nev][0] = 3, ev[nev][1] = r, ev[nev][2] = d, nev++;
@@ -897,6 +908,10 @@ static int run_schedule(uint64_t seed, int64_t *clocks)
         case 2:
             R[e[1]].dirty = 0;
             step(e[1], 1);
+            break;
+        case 4:   /* the real meet ends on this rank */
+            R[e[1]].meet_done = 1;
+            R[e[1]].dirty = 1;
             break;
         case 3: {
             int s = e[1], d = e[2];
