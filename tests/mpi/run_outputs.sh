@@ -70,14 +70,25 @@ otf2() {
 if outputs all 4 -- "$T/an_scenarios" all; then
     cube all --json
     cubelib all
+    # The lines of the calls these checks name, found in the source (so an
+    # edit of the scenarios above them moves nothing here).
+    L_RECV=$(grep -n 'MPI_Recv(&x, 1, MPI_INT, 1, 1,' "$SC" | head -1 | cut -d: -f1)
+    L_ISSEND=$(grep -n 'MPI_Issend(&x, 1, MPI_INT, 1, 8,' "$SC" | head -1 | cut -d: -f1)
+    L_WAIT=$(awk '/^static void realign/ { r = 1 } r && /MPI_Wait\(/ { print NR; exit }' "$SC")
+    L_RA1=$(awk '/static void collectives\(void\)/ { c = 1 } c && /realign\(\);/ { print NR; n++; if (n == 1) exit }' "$SC")
+    L_RA2=$(awk '/static void collectives\(void\)/ { c = 1 } c && /realign\(\);/ { n++; if (n == 2) { print NR; exit } }' "$SC")
+    L_LS=$(grep -n 'late_sender();' "$SC" | tail -1 | cut -d: -f1)
+    L_BAR=$(awk -v s="$L_LS" 'NR > s && /MPI_Barrier\(MPI_COMM_WORLD\)/ { print NR; exit }' "$SC")
+    L_COLL=$(grep -n 'collectives();' "$SC" | tail -1 | cut -d: -f1)
     # the call tree as the source has it: late_sender() calls MPI_Recv at
-    # line 53; main calls MPI_Barrier at 223; collectives() calls realign()
-    # at 130 and at 133, two paths to its MPI_Wait at 116 (the call paths
-    # of the trace, three functions deep); the Early Reduce text is fixed
+    # L_RECV; main calls MPI_Barrier at L_BAR; collectives() calls realign()
+    # twice, two paths to its MPI_Wait at L_WAIT (the call paths of the
+    # trace, three functions deep); the Early Reduce text is fixed
     desc="outputs all: CUBE call tree"
-    got=$(python3 - "$dir/all/analysis.cubex" <<'PY'
+    got=$(python3 - "$dir/all/analysis.cubex" "$L_RECV" "$L_BAR" "$L_WAIT" <<'PY'
 import sys, tarfile, xml.etree.ElementTree as ET
 root = ET.fromstring(tarfile.open(sys.argv[1]).extractfile("anchor.xml").read())
+want = (("MPI_Recv", sys.argv[2]), ("MPI_Barrier", sys.argv[3]), ("MPI_Wait", sys.argv[4]))
 reg = {r.get("id"): r for r in root.iter("region")}
 def path(c, up):
     name = reg[c.get("calleeId")].findtext("name")
@@ -85,7 +96,7 @@ def path(c, up):
 out = []
 def walk(c, up):
     p = path(c, up)
-    if (p[-1], c.get("line")) in (("MPI_Recv", "53"), ("MPI_Barrier", "223"), ("MPI_Wait", "116")):
+    if (p[-1], c.get("line")) in want:
         out.append("/".join(p) + "@" + c.get("mod") + ":" + c.get("line"))
     for k in c.findall("cnode"):
         walk(k, p)
@@ -95,16 +106,6 @@ er = [m.findtext("descr") for m in root.iter("metric") if m.findtext("uniq_name"
 print(" ".join(sorted(out)), er[0])
 PY
 )
-    # The lines of the calls these checks name, found in the source (so an
-    # edit of the scenarios above them moves nothing here).
-    L_RECV=$(grep -n 'MPI_Recv(&x, 1, MPI_INT, 1, 1,' "$SC" | head -1 | cut -d: -f1)
-    L_ISSEND=$(grep -n 'MPI_Issend(&x, 1, MPI_INT, 1, 8,' "$SC" | head -1 | cut -d: -f1)
-    L_WAIT=$(awk '/^static void realign/ { r = 1 } r && /MPI_Wait\(/ { print NR; exit }' "$SC")
-    L_RA1=$(awk '/^static void collectives/ { c = 1 } c && /realign\(\);/ { print NR; n++; if (n == 1) exit }' "$SC")
-    L_RA2=$(awk '/^static void collectives/ { c = 1 } c && /realign\(\);/ { n++; if (n == 2) { print NR; exit } }' "$SC")
-    L_LS=$(grep -n 'late_sender();' "$SC" | tail -1 | cut -d: -f1)
-    L_BAR=$(awk -v s="$L_LS" 'NR > s && /MPI_Barrier\(MPI_COMM_WORLD\)/ { print NR; exit }' "$SC")
-    L_COLL=$(grep -n 'collectives();' "$SC" | tail -1 | cut -d: -f1)
     want="main/MPI_Barrier@$SC:$L_BAR main/collectives/realign:$L_RA1/MPI_Wait@$SC:$L_WAIT"
     want="$want main/collectives/realign:$L_RA2/MPI_Wait@$SC:$L_WAIT main/late_sender/MPI_Recv@$SC:$L_RECV A reduction/gather root waited for the latest sender to enter"
     [ "$got" = "$want" ] && ok "$desc: $got" || bad "$desc: '$got', want '$want'"
