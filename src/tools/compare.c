@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "analyze/markup.h"
 #include "tools/compare.h"
 
 enum { D_RUN, D_PATTERN, D_PATH, D_RANK, NDIM };
@@ -177,19 +178,6 @@ static void json_str(FILE *f, const char *s)
     fputc('"', f);
 }
 
-static void html_str(FILE *f, const char *s)
-{
-    for (; *s; s++)
-        switch (*s) {
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '&': fputs("&amp;", f); break;
-        case '"': fputs("&quot;", f); break;
-        case '\'': fputs("&#39;", f); break;
-        default: fputc(*s, f);
-        }
-}
-
 static double pct(const row *w) { return w->a != 0 ? 100.0 * (w->b - w->a) / w->a : 0.0; }
 
 /* At most `top` rows per dimension (0: all). */
@@ -262,18 +250,18 @@ static void write_json(FILE *f, const table *t)
 static void write_html(FILE *f, const table *t)
 {
     fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>seshat: ", f);
-    html_str(f, t->name_a);
+    an_markup(f, t->name_a);
     fputs(" vs ", f);
-    html_str(f, t->name_b);
+    an_markup(f, t->name_b);
     fputs("</title>\n<style>body{font-family:sans-serif;margin:1.5em}table{border-collapse:"
           "collapse;margin-bottom:1.5em}td,th{border:1px solid #ccc;padding:2px 8px;text-align:"
           "right}td.n,th:first-child{text-align:left}td.n{font-family:monospace}.up{background:#fdd}.down{background:"
           "#dfd}</style></head><body>\n<h1>Two runs compared</h1>\n<p>A = <code>", f);
-    html_str(f, t->name_a);
+    an_markup(f, t->name_a);
     fputs("</code>, B = <code>", f);
-    html_str(f, t->name_b);
+    an_markup(f, t->name_b);
     fputs("</code> (", f);
-    html_str(f, t->kind);
+    an_markup(f, t->kind);
     fputs("); B &minus; A in seconds of virtual time, largest change first; red: B slower, "
           "green: B faster.</p>\n", f);
     int dim = -1;
@@ -288,14 +276,14 @@ static void write_html(FILE *f, const table *t)
         }
         double d = w->b - w->a;
         fprintf(f, "<tr class=\"%s\"><td class=\"n\">", d > 1e-12 ? "up" : d < -1e-12 ? "down" : "");
-        html_str(f, w->name);
+        an_markup(f, w->name);
         if (*w->loc) {
             fputs(" at ", f);
-            html_str(f, w->loc);
+            an_markup(f, w->loc);
         }
         if (*w->callers) {
             fputs(" &lt; ", f);
-            html_str(f, w->callers);
+            an_markup(f, w->callers);
         }
         fprintf(f, "</td><td>%.9f</td><td>%.9f</td><td>%+.9f</td><td>%+.2f%%</td></tr>\n", w->a,
                 w->b, d, pct(w));
