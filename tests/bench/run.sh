@@ -21,6 +21,9 @@ BUILD="$BUILD" REPS="$REPS" tests/bench/sampler.sh
 # The profile (its own script, docs/performance.md "profile").
 BUILD="$BUILD" REPS="$REPS" tests/bench/profile.sh
 
+# One-sided wrappers (its own script, docs/performance.md "rma").
+BUILD="$BUILD" REPS="$REPS" tests/bench/rma.sh
+
 # Replay analyzer: a >= 10-million-event trace (8-byte ping-pong), analyzed
 # by 1 and 2 processes; events per second per process and peak memory.
 adir=$(mktemp -d)
