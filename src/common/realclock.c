@@ -9,11 +9,11 @@ static int (*real_gettime)(clockid_t, struct timespec *);
 static int (*real_gtod)(struct timeval *, void *);
 static time_t (*real_time)(time_t *);
 static double (*real_omp)(void);
-static int resolved;
 
-/* Before main, so that every later read is a plain indirect call; a read
- * from another constructor that ran first resolves on its own (the
- * pointers are the same whoever writes them). */
+/* Resolved once, before main (the constructor below). A read before that
+ * (another library's constructor, or a sanitizer's allocator timing itself
+ * under its own lock) takes the system call: resolving there would call
+ * dlopen, which allocates, and deadlocked AddressSanitizer's allocator. */
 /* `name` from the library `lib` itself when it is loaded (a seshat tool
  * that links this file and runs with libseshat preloaded would find
  * libseshat's next after itself), else the next definition after this
@@ -33,13 +33,10 @@ __attribute__((constructor)) static void resolve(void)
     real_gtod = (int (*)(struct timeval *, void *))real_sym("libc.so.6", "gettimeofday");
     real_time = (time_t(*)(time_t *))real_sym("libc.so.6", "time");
     real_omp = (double (*)(void))real_sym("libgomp.so.1", "omp_get_wtime");
-    resolved = 1;
 }
 
 int seshat_real_clock_gettime(clockid_t id, struct timespec *ts)
 {
-    if (!resolved)
-        resolve();
     if (real_gettime)
         return real_gettime(id, ts);
     return (int)syscall(SYS_clock_gettime, id, ts);
@@ -47,8 +44,6 @@ int seshat_real_clock_gettime(clockid_t id, struct timespec *ts)
 
 int seshat_real_gettimeofday(struct timeval *tv, void *tz)
 {
-    if (!resolved)
-        resolve();
     if (real_gtod)
         return real_gtod(tv, tz);
     return (int)syscall(SYS_gettimeofday, tv, tz);
@@ -56,8 +51,6 @@ int seshat_real_gettimeofday(struct timeval *tv, void *tz)
 
 time_t seshat_real_time(time_t *t)
 {
-    if (!resolved)
-        resolve();
     if (real_time)
         return real_time(t);
     struct timespec ts;
@@ -69,8 +62,6 @@ time_t seshat_real_time(time_t *t)
 
 double seshat_real_omp_wtime(void)
 {
-    if (!resolved)
-        resolve();
     if (real_omp)
         return real_omp();
     return (double)seshat_real_ns(CLOCK_MONOTONIC) * 1e-9;
