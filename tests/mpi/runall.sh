@@ -45,7 +45,7 @@ done
 # core variants 5-7 each, the rest 3 or less). A script's name stands for
 # all its parts.
 ORDER=(real-hpcc guide conformance analyze contention trace-other sensitivity coll smpi status simgrid
-       nodes outputs faults real-lmp rma core-direct2 core-relay2 core-relay1 core-direct1
+       nodes outputs faults real-lmp rma rmapat core-direct2 core-relay2 core-relay1 core-direct1
        core-misc trace-ring trace-onoff factors nas_scripts matrix calibrate-exact
        bad_config watchdog vclock io core-cpu trace-cpu calibrate-fit clock sample)
 # CPU-clock and native-timing measurements: alone (interference only adds
