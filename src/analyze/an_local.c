@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "analyze/an_demangle.h"
+#include "analyze/an_rma.h"
 #include "analyze/an_stream.h"
 #include "analyze/analysis.h"
 #include "mpi/calls.h"
@@ -291,6 +292,19 @@ static void on_coll(struct ctx *c, const an_call *call, const an_rec *r)
                     .E = call->enter, .X = call->exit };
 }
 
+/* The window's communicator named as on_coll names it; its size, 0 when
+ * a member has no stream. */
+static void on_rma(struct ctx *c, const an_call *call, const an_rec *r)
+{
+    int64_t comm = seshat_unzigzag(r->v[2]);
+    int found = 0;
+    int size = (int)an_map_get(&c->comm_size, (uint64_t)comm, &found);
+    int64_t first = an_map_get(&c->comm_first, (uint64_t)comm, &found);
+    if (an_map_get(&c->comm_partial, (uint64_t)comm, &found))
+        size = 0;
+    an_rma_record(c->L, c->R->rank, c->uid, call, r, comm * ((int64_t)1 << 24) + first, size);
+}
+
 static void on_call(void *ctx, const an_call *call)
 {
     struct ctx *c = ctx;
@@ -314,6 +328,7 @@ static void on_call(void *ctx, const an_call *call)
         case SESHAT_REC_POST: *an_map_slot(&c->post, r->v[0]) = call->enter; break;
         case SESHAT_REC_COMPLETE: on_complete(c, call, r->v[0], flags); break;
         case SESHAT_REC_COLL: on_coll(c, call, r); break;
+        case SESHAT_REC_RMA: on_rma(c, call, r); break;
         }
     }
 }
@@ -493,10 +508,8 @@ int64_t an_local_window(an_local *L, int64_t T, int64_t *next)
     return calls;
 }
 
-void an_contrib_add(an_local *L, int pattern, int rank, int site, int64_t ns)
+static void contrib(an_local *L, int pattern, int rank, int site, int64_t ns)
 {
-    if (ns <= 0 && pattern != SESHAT_PAT_COMPUTATION)
-        return;
     uint64_t key = an_key3(pattern, rank, site);
     int found = 0;
     an_map_get(&L->contrib, key, &found);
@@ -507,6 +520,20 @@ void an_contrib_add(an_local *L, int pattern, int rank, int site, int64_t ns)
         k[2] = site;
     }
     *an_map_slot(&L->contrib, key) += ns;
+}
+
+void an_contrib_add(an_local *L, int pattern, int rank, int site, int64_t ns)
+{
+    if (ns > 0 || pattern == SESHAT_PAT_COMPUTATION)
+        contrib(L, pattern, rank, site, ns);
+}
+
+void an_contrib_move(an_local *L, int from, int to, int rank, int site, int64_t ns)
+{
+    if (ns <= 0)
+        return;
+    contrib(L, from, rank, site, -ns);
+    contrib(L, to, rank, site, ns);
 }
 
 void an_local_free(an_local *L)

@@ -110,6 +110,7 @@ typedef struct an_local {
     int64_t unknown_colls;          /* collective calls on a communicator with one */
     an_map contrib;                 /* an_key3(pattern, rank, site) -> ns */
     an_vec contrib_keys;            /* the (pattern, rank, site) triples, insertion order */
+    an_vec rma;                     /* RMA records until the end (an_rma.h) */
 } an_local;
 
 /* Opens ranks [lo, hi) of the trace in dir (d->nranks in all). A rank
@@ -136,5 +137,8 @@ void an_msg_keep(an_vec *h, const seshat_msg *m);
 /* Add ns of a pattern to (rank, local site): any process may add for any
  * rank (collectives are evaluated away from their members). */
 void an_contrib_add(an_local *L, int pattern, int rank, int site, int64_t ns);
+/* Move ns of pattern `from` at (rank, site), added here or on another
+ * process, to its child pattern `to` (the sums meet on the root). */
+void an_contrib_move(an_local *L, int from, int to, int rank, int site, int64_t ns);
 
 #endif

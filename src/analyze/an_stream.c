@@ -118,6 +118,7 @@ static int on_record(struct state *s, const seshat_tr_record *rec, const an_stre
     case SESHAT_REC_COLL:
     case SESHAT_REC_COMPLETE:
     case SESHAT_REC_POST:
+    case SESHAT_REC_RMA:
         if (n < 1)
             break;
         /* Outside a call (a filtered trace): nothing to attach it to. */

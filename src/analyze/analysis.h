@@ -53,7 +53,20 @@
     X(LATE_BROADCAST, "late_broadcast", SESHAT_PAT_COLL, "Late Broadcast",                      \
       "A broadcast/scatter receiver waited for the root to enter")                             \
     X(RMA_WAIT_AT_FENCE, "rma_wait_at_fence", SESHAT_PAT_MPI, "Wait at Fence",                  \
-      "Waiting in MPI_Win_fence for the last rank to enter")
+      "Waiting in MPI_Win_fence for the last rank to enter")                                  \
+    X(RMA_EARLY_FENCE, "rma_early_fence", SESHAT_PAT_RMA_WAIT_AT_FENCE, "Early Fence",          \
+      "Wait at Fence before the epoch's last transfer to this rank started")                  \
+    X(RMA_SYNC_LATE_POST, "rma_sync_late_post", SESHAT_PAT_MPI, "Late Post",                    \
+      "MPI_Win_start waiting for a target's MPI_Win_post")                                     \
+    X(RMA_EARLY_WAIT, "rma_early_wait", SESHAT_PAT_MPI, "Early Wait",                           \
+      "MPI_Win_wait waiting for the last origin's MPI_Win_complete")                           \
+    X(RMA_LATE_COMPLETE, "rma_late_complete", SESHAT_PAT_RMA_EARLY_WAIT, "Late Complete",       \
+      "Early Wait after the epoch's last transfer started")                                    \
+    X(RMA_SYNC_LOCK_COMPETITION, "rma_sync_lock_competition", SESHAT_PAT_MPI,                   \
+      "Lock Contention (Synchronization)", "MPI_Win_lock waiting for a conflicting lock's release") \
+    X(RMA_COMM_LOCK_COMPETITION, "rma_comm_lock_competition", SESHAT_PAT_MPI,                   \
+      "Lock Contention (Communication)",                                                        \
+      "A transfer under MPI_Win_lock_all waiting for a conflicting lock's release")
 
 enum seshat_pattern {
 #define SESHAT_PAT_ENUM(id, name, parent, disp, desc) SESHAT_PAT_##id,

@@ -48,6 +48,13 @@
     X(RACT, "mpi_rma_sync_active", M_RSYNC, "Active Target", "sec",                              \
       "Active target synchronization time not in a wait state")                                  \
     X(RFENCE, "mpi_rma_wait_at_fence", M_RACT, "Wait at Fence", "sec", NULL)                     \
+    X(REFENCE, "mpi_rma_early_fence", M_RFENCE, "Early Fence", "sec", NULL)                      \
+    X(RLPOST, "mpi_rma_sync_late_post", M_RACT, "Late Post", "sec", NULL)                        \
+    X(REWAIT, "mpi_rma_early_wait", M_RACT, "Early Wait", "sec", NULL)                           \
+    X(RLCOMPL, "mpi_rma_late_complete", M_REWAIT, "Late Complete", "sec", NULL)                  \
+    X(RPASS, "mpi_rma_sync_passive", M_RSYNC, "Passive Target", "sec",                           \
+      "Passive target wait states (the calls' other time is under One-sided)")                   \
+    X(RSLOCK, "mpi_rma_sync_lock_competition", M_RPASS, "Lock Contention", "sec", NULL)          \
     X(COMM, "mpi_communication", M_MPI, "Communication", "sec", "MPI communication")             \
     X(P2P, "mpi_point2point", M_COMM, "Point-to-point", "sec", NULL)                             \
     X(LS, "mpi_latesender", M_P2P, "Late Sender", "sec", NULL)                                   \
@@ -62,6 +69,9 @@
     X(LB, "mpi_latebroadcast", M_COLL, "Late Broadcast", "sec", NULL)                            \
     X(NXN, "mpi_wait_nxn", M_COLL, "Wait at N x N", "sec", NULL)                                 \
     X(NXNC, "mpi_nxn_completion", M_COLL, "N x N Completion", "sec", NULL)                       \
+    X(RCOMM, "mpi_rma_communication", M_COMM, "One-sided", "sec",                                \
+      "One-sided communication wait states (the calls' other time is under MPI)")                \
+    X(RCLOCK, "mpi_rma_comm_lock_competition", M_RCOMM, "Lock Contention", "sec", NULL)          \
     X(VISITS, "visits", -1, "Visits", "occ", "Number of calls")                                  \
     X(COMMS, "comms", -1, "MPI communications", "occ", "Point-to-point messages")                \
     X(CP2P, "comms_p2p", M_COMMS, "Point-to-point", "occ", "Point-to-point messages")            \
@@ -157,9 +167,12 @@ static const int pattern_metric[SESHAT_NPATTERNS] = {
     [SESHAT_PAT_BARRIER_COMPLETION] = M_BCOMP, [SESHAT_PAT_WAIT_NXN] = M_NXN,
     [SESHAT_PAT_NXN_COMPLETION] = M_NXNC, [SESHAT_PAT_EARLY_REDUCE] = M_ER,
     [SESHAT_PAT_EARLY_SCAN] = M_ES, [SESHAT_PAT_LATE_BROADCAST] = M_LB,
-    [SESHAT_PAT_RMA_WAIT_AT_FENCE] = M_RFENCE,
+    [SESHAT_PAT_RMA_WAIT_AT_FENCE] = M_RFENCE, [SESHAT_PAT_RMA_EARLY_FENCE] = M_REFENCE,
+    [SESHAT_PAT_RMA_SYNC_LATE_POST] = M_RLPOST, [SESHAT_PAT_RMA_EARLY_WAIT] = M_REWAIT,
+    [SESHAT_PAT_RMA_LATE_COMPLETE] = M_RLCOMPL, [SESHAT_PAT_RMA_SYNC_LOCK_COMPETITION] = M_RSLOCK,
+    [SESHAT_PAT_RMA_COMM_LOCK_COMPETITION] = M_RCLOCK,
 };
-_Static_assert(SESHAT_NPATTERNS == 18, "map every seshat pattern to a Scalasca metric");
+_Static_assert(SESHAT_NPATTERNS == 24, "map every seshat pattern to a Scalasca metric");
 
 /* Where each delay metric goes (the same tree, names and order). */
 static const int delay_metric[SESHAT_NDELAYS] = {

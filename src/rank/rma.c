@@ -1,6 +1,7 @@
 /* rma.c - one-sided communication in virtual time (rma.h; docs/models.md,
  * "One-sided communication"). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "rank/coll.h"
 #include "rank/progress.h"
@@ -25,12 +26,17 @@ typedef struct rma_win {
     MPI_Win released;
     int64_t *released_mem;
     char *held;              /* per target: enum held */
+    int64_t number;          /* windows created on its communicator before it (the trace's
+                                window number: the same on every member) */
     struct rma_win *next;
 } rma_win;
 
-/* This rank's windows (a process is one rank). */
+/* This rank's windows (a process is one rank), and how many windows were
+ * created per communicator id (ncreated pairs: id, count). */
 static struct {
     rma_win *head;
+    int64_t (*created)[2];
+    int ncreated;
 } wins;
 
 static seshat_vtime max_vt(seshat_vtime a, seshat_vtime b) { return a > b ? a : b; }
@@ -46,6 +52,34 @@ static rma_win *find(MPI_Win win)
         if (w->win == win)
             return w;
     return NULL;
+}
+
+static int comm_id(const rma_win *w) { return w->comm ? w->comm->id : -1; }
+
+/* The next window number on communicator id. */
+static int64_t next_number(int id)
+{
+    for (int i = 0; i < wins.ncreated; i++)
+        if (wins.created[i][0] == id)
+            return wins.created[i][1]++;
+    int64_t(*more)[2] = seshat_xmalloc((wins.ncreated + 1) * sizeof *more);
+    if (wins.ncreated)
+        memcpy(more, wins.created, wins.ncreated * sizeof *more);
+    free(wins.created);
+    wins.created = more;
+    wins.created[wins.ncreated][0] = id;
+    wins.created[wins.ncreated++][1] = 1;
+    return 0;
+}
+
+/* A synchronization record (docs/trace-format.md, RMA) with window member
+ * `member`; `done` (a lock's grant, an unlock's release) ns after t_call. */
+static void trace_sync(const rma_win *w, int op, int member, int64_t type, seshat_vtime t_call,
+                       seshat_vtime done)
+{
+    if (seshat_tracing)
+        seshat_trace_rma(op, member < 0 ? seshat_rt.world_rank : w->world[member], comm_id(w),
+                         type, 0, 0, done > t_call ? done - t_call : 0, w->number);
 }
 
 /* Members' world ranks: the window's group translated into the real world's. */
@@ -75,6 +109,7 @@ void seshat_rma_created(MPI_Win win, MPI_Comm comm)
     w->exposure = seshat_xmalloc(w->size * sizeof *w->exposure);
     map_world(w);
     w->held = seshat_xcalloc(w->size, 1);
+    w->number = next_number(comm_id(w));
     SESHAT_CHECKED(Win_allocate, RELEASED_SLOTS * sizeof(int64_t), sizeof(int64_t), MPI_INFO_NULL,
                    comm, &w->released_mem, &w->released);
     w->released_mem[RELEASED_EXCL] = w->released_mem[RELEASED_ANY] = 0;
@@ -105,7 +140,7 @@ void seshat_rma_free(MPI_Win win)
     }
 }
 
-static void acquired(rma_win *w, int target, int type);
+static void acquired(rma_win *w, int target, int type, seshat_vtime t_call);
 
 /* The transfer, traced with request id req (0: none). */
 static seshat_vtime transfer(MPI_Win win, int op, int target, int64_t out, int64_t back,
@@ -117,7 +152,7 @@ static seshat_vtime transfer(MPI_Win win, int op, int target, int64_t out, int64
         return seshat_clock_now();
     seshat_vtime t_call = seshat_clock_now();   /* the call's ENTER time in the trace */
     if (w->held[target] == HELD_UNTOUCHED)
-        acquired(w, target, MPI_LOCK_SHARED);
+        acquired(w, target, MPI_LOCK_SHARED, t_call);
     const seshat_model *m = &seshat_rt.model;
     int me = seshat_rt.world_rank, peer = w->world[target];
     seshat_msg req = { out, seshat_send_inject(out, peer), SESHAT_PROTO_EAGER, me, peer };
@@ -132,8 +167,7 @@ static seshat_vtime transfer(MPI_Win win, int op, int target, int64_t out, int64
     w->remote[target] = max_vt(w->remote[target], remote);
     w->local[target] = max_vt(w->local[target], local);
     if (seshat_tracing)
-        seshat_trace_rma(op, peer, w->comm ? w->comm->id : -1, out, back, req_id,
-                         remote - t_call);
+        seshat_trace_rma(op, peer, comm_id(w), out, back, req_id, remote - t_call, w->number);
     return local;
 }
 
@@ -184,6 +218,7 @@ void seshat_rma_fence(MPI_Win win)
     rma_win *w = find(win);
     if (!w)
         return;
+    trace_sync(w, SESHAT_RMA_FENCE, -1, 0, 0, 0);
     seshat_clock_advance_to(max_vt(latest(w, w->remote, -1), latest(w, w->local, -1)));
     if (seshat_coll_modeled(w->comm))
         seshat_coll_blocking(w->comm, SESHAT_COLL_BARRIER, 0, 0);
@@ -250,6 +285,8 @@ void seshat_rma_post(MPI_Win win, MPI_Group group)
         return;
     w->nexposure = translate(w, group, w->exposure);
     for (int i = 0; i < w->nexposure; i++)
+        trace_sync(w, SESHAT_RMA_POST, w->exposure[i], 0, 0, 0);
+    for (int i = 0; i < w->nexposure; i++)
         send_time(w, w->exposure[i], notice(w, w->exposure[i]), SESHAT_TAG_RMA_POST);
 }
 
@@ -259,6 +296,8 @@ void seshat_rma_start(MPI_Win win, MPI_Group group)
     if (!w)
         return;
     w->naccess = translate(w, group, w->access);
+    for (int i = 0; i < w->naccess; i++)
+        trace_sync(w, SESHAT_RMA_START, w->access[i], 0, 0, 0);
     seshat_clock_advance_to(
         recv_times(w, w->access, w->naccess, SESHAT_TAG_RMA_POST, SESHAT_CALL_Win_start));
 }
@@ -269,6 +308,8 @@ void seshat_rma_complete(MPI_Win win)
     if (!w)
         return;
     seshat_vtime local = 0;
+    for (int i = 0; i < w->naccess; i++)
+        trace_sync(w, SESHAT_RMA_COMPLETE, w->access[i], 0, 0, 0);
     for (int i = 0; i < w->naccess; i++) {
         int t = w->access[i];
         send_time(w, t, max_vt(notice(w, t), w->remote[t]), SESHAT_TAG_RMA_DONE);
@@ -283,6 +324,8 @@ void seshat_rma_wait(MPI_Win win)
     rma_win *w = find(win);
     if (!w)
         return;
+    for (int i = 0; i < w->nexposure; i++)
+        trace_sync(w, SESHAT_RMA_WAIT, w->exposure[i], 0, 0, 0);
     seshat_clock_advance_to(
         recv_times(w, w->exposure, w->nexposure, SESHAT_TAG_RMA_DONE, SESHAT_CALL_Win_wait));
     w->nexposure = 0;
@@ -313,19 +356,21 @@ static void release(const rma_win *w, int target, seshat_vtime t, int exclusive)
 /* The lock is held for real (a flush makes an implementation that takes
  * locks lazily take it now): it is granted no earlier than the
  * conflicting locks granted before it were released in virtual time. */
-static void acquired(rma_win *w, int target, int type)
+static void acquired(rma_win *w, int target, int type, seshat_vtime t_call)
 {
     SESHAT_CHECKED(Win_flush, target, w->win);
-    int slot = type == MPI_LOCK_EXCLUSIVE ? RELEASED_ANY : RELEASED_EXCL;
-    w->held[target] = type == MPI_LOCK_EXCLUSIVE ? HELD_EXCLUSIVE : HELD_SHARED;
-    seshat_clock_advance_to(released_at(w, target, slot));
+    int excl = type == MPI_LOCK_EXCLUSIVE;
+    w->held[target] = excl ? HELD_EXCLUSIVE : HELD_SHARED;
+    seshat_clock_advance_to(released_at(w, target, excl ? RELEASED_ANY : RELEASED_EXCL));
+    trace_sync(w, SESHAT_RMA_LOCK, target, excl ? SESHAT_RMA_LOCK_EXCLUSIVE : SESHAT_RMA_LOCK_SHARED,
+               t_call, seshat_clock_now());
 }
 
 void seshat_rma_lock(MPI_Win win, int target, int type)
 {
     rma_win *w = find(win);
     if (w && target >= 0 && target < w->size)
-        acquired(w, target, type);
+        acquired(w, target, type, seshat_clock_now());
 }
 
 void seshat_rma_lock_all(MPI_Win win)
@@ -344,10 +389,13 @@ void seshat_rma_unlock(MPI_Win win, int target)
     rma_win *w = find(win);
     if (!w || target >= w->size)
         return;
+    seshat_vtime t_call = seshat_clock_now();
     seshat_clock_advance_to(latest(w, w->remote, target));
     for (int t = target < 0 ? 0 : target; t < (target < 0 ? w->size : target + 1); t++) {
-        if (w->held[t] == HELD_SHARED || w->held[t] == HELD_EXCLUSIVE)
+        if (w->held[t] == HELD_SHARED || w->held[t] == HELD_EXCLUSIVE) {
             release(w, t, seshat_clock_now(), w->held[t] == HELD_EXCLUSIVE);
+            trace_sync(w, SESHAT_RMA_UNLOCK, t, 0, t_call, seshat_clock_now());
+        }
         w->held[t] = HELD_NONE;
     }
 }

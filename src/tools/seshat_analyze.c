@@ -21,6 +21,7 @@
 #include "analyze/an_delay.h"
 #include "analyze/an_local.h"
 #include "analyze/an_replay.h"
+#include "analyze/an_rma.h"
 #include "analyze/an_root.h"
 #include "analyze/an_samples.h"
 #include "analyze/an_summary.h"
@@ -340,6 +341,7 @@ static void replay_windows(an_local *L, MPI_Comm comm)
     }
     an_replay_p2p(L, comm, 1);
     an_replay_coll(L, comm, 1);
+    an_replay_rma(L, comm);
 }
 
 /* One trace's analysis on the root (returns 1 there): the steps of main

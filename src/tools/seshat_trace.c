@@ -96,10 +96,17 @@ static void print_record(int rank, const seshat_tr_record *rec, long long *t,
     case SESHAT_REC_RMA: {
         static const char *const ops[] = { "put", "get", "accumulate", "get_accumulate",
                                            "fetch_and_op", "compare_and_swap" };
-        printf("%d %lld rma %s to %llu comm %lld bytes %llu back %llu request %llu done %lld\n",
-               rank, *t, v[0] < 6 ? ops[v[0]] : "?", (unsigned long long)v[1],
-               (long long)seshat_unzigzag(v[2]), (unsigned long long)v[3],
-               (unsigned long long)v[4], (unsigned long long)v[5], *t + (long long)v[6]);
+        static const char *const syncs[] = { "fence", "post", "start", "complete",
+                                             "wait", "lock", "unlock" };
+        const char *op = v[0] < 6 ? ops[v[0]]
+                         : v[0] >= SESHAT_RMA_FENCE && v[0] <= SESHAT_RMA_UNLOCK
+                             ? syncs[v[0] - SESHAT_RMA_FENCE]
+                             : "?";
+        printf("%d %lld rma %s to %llu comm %lld window %llu bytes %llu back %llu request %llu "
+               "done %lld\n",
+               rank, *t, op, (unsigned long long)v[1], (long long)seshat_unzigzag(v[2]),
+               (unsigned long long)v[7], (unsigned long long)v[3], (unsigned long long)v[4],
+               (unsigned long long)v[5], *t + (long long)v[6]);
         break;
     }
     case SESHAT_REC_SAMPLE:   /* samples of the compute interval the next enter ends */

@@ -107,7 +107,8 @@ static int filter_stream(const char *in, const char *out, const struct filter *f
             break;
         case SESHAT_REC_RMA:
             keep = decode(&rec, v, 4) == 0 &&
-                   keep_msg(f, SESHAT_KIND_P2P, t, seshat_unzigzag(v[2]), v[3]);
+                   keep_msg(f, SESHAT_KIND_P2P, t, seshat_unzigzag(v[2]),
+                            seshat_rma_is_sync(v[0]) ? (uint64_t)INT64_MAX : v[3]);   /* a lock: its type */
             break;
         case SESHAT_REC_END:
             if (decode(&rec, v, 2) == 0) {

@@ -488,8 +488,18 @@ static void rma_record(struct rank_state *st, const seshat_tr_record *rec, uint6
     if (get(rec, v, 5))
         return;
     OTF2_RmaWinRef win = map_peer(st, seshat_unzigzag(v[2]), v[1], &peer);
-    uint64_t id = ++st->rma_ids;
     st->ps->has_rma = 1;
+    if (seshat_rma_is_sync(v[0])) {   /* locks as OTF2's; the rest are their calls' regions */
+        if (v[0] == SESHAT_RMA_LOCK)
+            OTF2_EvtWriter_RmaAcquireLock(st->w, NULL, t, win, peer, 0,
+                                          v[3] == SESHAT_RMA_LOCK_EXCLUSIVE
+                                              ? OTF2_LOCK_EXCLUSIVE
+                                              : OTF2_LOCK_SHARED);
+        else if (v[0] == SESHAT_RMA_UNLOCK)
+            OTF2_EvtWriter_RmaReleaseLock(st->w, NULL, t, win, peer, 0);
+        return;
+    }
+    uint64_t id = ++st->rma_ids;
     switch (v[0]) {
     case SESHAT_RMA_PUT: OTF2_EvtWriter_RmaPut(st->w, NULL, t, win, peer, v[3], id); break;
     case SESHAT_RMA_GET: OTF2_EvtWriter_RmaGet(st->w, NULL, t, win, peer, v[4], id); break;

@@ -223,13 +223,14 @@ void seshat_trace_send(int peer, int tag, int comm, int64_t bytes, int proto, ui
 }
 
 void seshat_trace_rma(int op, int target, int comm, int64_t out, int64_t back, uint32_t req,
-                      int64_t done_after)
+                      int64_t done_after, int64_t win)
 {
     if (!wanted(SESHAT_KIND_P2P, last_t) || !comm_wanted(comm))
         return;
-    uint64_t v[7] = { (uint64_t)op, (uint64_t)target, seshat_zigzag(comm), (uint64_t)out,
-                      (uint64_t)back, req, (uint64_t)(done_after > 0 ? done_after : 0) };
-    put(SESHAT_REC_RMA, v, 7);
+    uint64_t v[8] = { (uint64_t)op, (uint64_t)target, seshat_zigzag(comm), (uint64_t)out,
+                      (uint64_t)back, req, (uint64_t)(done_after > 0 ? done_after : 0),
+                      (uint64_t)(win > 0 ? win : 0) };
+    put(SESHAT_REC_RMA, v, 8);
 }
 
 void seshat_trace_payload(const void *buf, int count, MPI_Datatype type, MPI_Comm comm)

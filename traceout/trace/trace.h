@@ -35,12 +35,13 @@ void seshat_trace_recv(int peer, int tag, int comm, int64_t bytes, uint32_t req)
 void seshat_trace_coll(int kind, int comm, int root, int64_t bytes, uint32_t req, int64_t sent,
                        int64_t received);
 void seshat_trace_complete(uint32_t req);
-/* A one-sided transfer (op: enum seshat_rma_op) to world rank `target` on
- * a window of communicator `comm`; `req` its request (R calls) or 0;
- * `done_after`: ns from now until the target has it (a fetch: until the
- * reply is at the origin). */
+/* A one-sided transfer or synchronization (op: enum seshat_rma_op) with
+ * world rank `target` on window number `win` of communicator `comm`; `req`
+ * its request (R calls) or 0; `done_after`: ns from the call's ENTER until
+ * the target has it (a fetch: until the reply is at the origin; a lock:
+ * until it was granted; an unlock: until the lock was released). */
 void seshat_trace_rma(int op, int target, int comm, int64_t out, int64_t back, uint32_t req,
-                      int64_t done_after);
+                      int64_t done_after, int64_t win);
 /* A nonblocking or persistent receive was posted (its request id). */
 void seshat_trace_post(uint32_t req);
 /* trace.payload: the data of the message just sent (packed). */

@@ -29,8 +29,9 @@ enum seshat_rec_kind {
     SESHAT_REC_COMPLETE = 11,/* request id: a nonblocking operation completed */
     SESHAT_REC_PAYLOAD = 12, /* the message just sent, packed (trace.payload) */
     SESHAT_REC_POST = 13,    /* request id: a nonblocking receive was posted */
-    SESHAT_REC_RMA = 14,     /* one-sided transfer: op, target (world), comm id, bytes out,
-                                bytes back, request id, done (ns after the record's time) */
+    SESHAT_REC_RMA = 14,     /* one-sided transfer or synchronization: op, target (world),
+                                comm id, bytes out (a lock: its type), bytes back, request id,
+                                done (ns after the call's ENTER), window number */
     SESHAT_REC_SAMPLE = 15   /* call site index (a sampled call path), count: before an
                                 ENTER, samples of the compute interval it ends */
 };
@@ -42,8 +43,23 @@ enum seshat_rma_op {
     SESHAT_RMA_ACC = 2,      /* Accumulate, Raccumulate */
     SESHAT_RMA_GET_ACC = 3,  /* Get_accumulate, Rget_accumulate */
     SESHAT_RMA_FOP = 4,      /* Fetch_and_op */
-    SESHAT_RMA_CAS = 5       /* Compare_and_swap */
+    SESHAT_RMA_CAS = 5,      /* Compare_and_swap */
+    /* Synchronizations (the analyzer's one-sided wait states), one record
+     * per partner (target: its world rank; a fence's is the rank's own). */
+    SESHAT_RMA_FENCE = 16,   /* Win_fence */
+    SESHAT_RMA_POST = 17,    /* Win_post: one per origin of its group */
+    SESHAT_RMA_START = 18,   /* Win_start: one per target of its group */
+    SESHAT_RMA_COMPLETE = 19,/* Win_complete: one per target of the access epoch */
+    SESHAT_RMA_WAIT = 20,    /* Win_wait, Win_test that succeeded: one per origin */
+    SESHAT_RMA_LOCK = 21,    /* a lock granted in this call (Win_lock, or the first transfer
+                                to the target under Win_lock_all): bytes out = type
+                                (enum seshat_rma_lock), done = when it was granted */
+    SESHAT_RMA_UNLOCK = 22   /* a lock released (Win_unlock, Win_unlock_all: one per target
+                                it held): done = when it was released */
 };
+enum seshat_rma_lock { SESHAT_RMA_LOCK_SHARED = 1, SESHAT_RMA_LOCK_EXCLUSIVE = 2 };
+/* Whether op is a synchronization rather than a transfer. */
+static inline int seshat_rma_is_sync(uint64_t op) { return op >= SESHAT_RMA_FENCE; }
 /* Whether op returns data to the origin. */
 static inline int seshat_rma_fetches(int op) { return op != SESHAT_RMA_PUT && op != SESHAT_RMA_ACC; }
 
