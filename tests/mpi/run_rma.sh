@@ -111,7 +111,7 @@ if part loggp; then
         run "$d" 2 1024 $kind -- && check "$d" < <(two_rank_want 1024)
         grep '^RESULT' "$OUT" | sort > "$plain"
     done
-    # Traced: the same times; one RMA record per transfer (16), the
+    # Traced: the same times; one RMA transfer record per transfer (16), the
     # lock_put's saying the target has it L + 1 KiB after the call; the
     # OTF2 export passes otf2_check and completes every transfer remotely.
     tdir=$(mktemp -d)
@@ -121,7 +121,7 @@ if part loggp; then
         if cmp -s "$tdir/traced" "$plain"; then ok "$d: times as untraced"
         else bad "$d: tracing changed the times"; fi
         "$BUILD/bin/seshat-trace" dump "$tdir/t" > "$tdir/dump"
-        n=$(grep -c ' rma ' "$tdir/dump")
+        n=$(grep -cE ' rma (put|get|accumulate|get_accumulate|fetch_and_op|compare_and_swap) ' "$tdir/dump")
         lp=$(grep ' rma put to 1 ' "$tdir/dump" | sed -n 2p)   # fence_put's, then lock_put's
         t=$(awk '{ print $2 }' <<<"$lp"); done_t=$(awk '{ print $NF }' <<<"$lp")
         if [ "$n" = 16 ] && [ $((done_t - t)) = $((L + 1024)) ]; then

@@ -2,6 +2,7 @@
 """oracle.py - a deliberately simple reference for seshat-analyze.
 
     oracle.py TRACEDIR ANALYSIS.json...
+    oracle.py --values TRACEDIR      (each pattern's per-rank values, ns)
 
 Reads `seshat-trace dump TRACEDIR` (the binary in $SESHAT_TRACE, default
 build/bin/seshat-trace) and the sites-R.txt files, recomputes every wait
@@ -29,7 +30,10 @@ TREE = [("time", None), ("computation", "time"), ("mpi", "time"), ("p2p", "mpi")
         ("barrier_completion", "collective"), ("wait_nxn", "collective"),
         ("nxn_completion", "collective"), ("early_reduce", "collective"),
         ("early_scan", "collective"), ("late_broadcast", "collective"),
-        ("rma_wait_at_fence", "mpi")]
+        ("rma_wait_at_fence", "mpi"), ("rma_early_fence", "rma_wait_at_fence"),
+        ("rma_sync_late_post", "mpi"), ("rma_early_wait", "mpi"),
+        ("rma_late_complete", "rma_early_wait"), ("rma_sync_lock_competition", "mpi"),
+        ("rma_comm_lock_competition", "mpi")]
 
 # Calls that complete a receive (or a send's request) and can wait there.
 WAITS = {"MPI_Recv", "MPI_Sendrecv", "MPI_Sendrecv_replace", "MPI_Mrecv", "MPI_Wait",
@@ -352,6 +356,14 @@ def analyze(tracedir):
             waited(r, c.E, dst, min(P, c.X), "late_receiver", c)
 
     unknown["collective_calls"] = collectives(calls, comms, charge, present, waited)
+
+    def move(parent, child, call, ns):
+        """ns of the wait state parent at call is its child's."""
+        if ns > 0:
+            key = site_of[(call.rank, call.site)]
+            sev[(child, call.rank, key)] += ns
+            sev[(parent, call.rank, key)] -= ns
+    one_sided(calls, comms, present, charge, move)
     path = critical_path(calls, end, site_of, waits)
     delays = delay_costs(calls, comms, site_of, dwaits)
     return ranks, end, sev, site_of, visits, site_time, messages, unknown, present, path, delays
@@ -418,6 +430,100 @@ def collectives(calls, comms, charge, present, waited):
                 charge("early_scan", m["call"], min(max(x["E"] for x in g[:i + 1]), m["X"]) - m["E"])
                 wait_for(m, first_latest(g[:i + 1]), "early_scan")
     return partial
+
+
+def one_sided(calls, comms, present, charge, move):
+    """docs/patterns.md, One-sided communication: every rank's RMA records
+    in stream order, epochs paired by counting, then each wait state."""
+    posts = defaultdict(list)          # (window, target, origin) -> the Win_post enters
+    completes = defaultdict(list)      # (window, origin, target) -> (Win_complete enter, last transfer)
+    fences = defaultdict(list)         # (window, k) -> the k-th fence's (call, members)
+    fence_last = {}                    # (window, target, k) -> last transfer closed by fence k
+    epochs = defaultdict(list)         # (window, target) -> lock epochs
+    starts, waits = [], []             # (call, [(window, partner, k)])
+    for r, cs in calls.items():
+        nfence, nstart, nwait = defaultdict(int), defaultdict(int), defaultdict(int)
+        access, pscw_last, held = set(), {}, {}
+        for c in cs:
+            st, wt = [], []
+            for rec in c.recs:
+                if rec[0] != "rma":
+                    continue
+                op, t, comm, number = rec[1], int(rec[3]), int(rec[5]), int(rec[7])
+                members = comms[r].get(comm, [])
+                win = (comm, members[0] if members else None, number)
+                if op == "fence":
+                    fences[(win, nfence[win])].append((c, members))
+                    nfence[win] += 1
+                elif op == "post":
+                    posts[(win, r, t)].append(c.E)
+                elif op == "start":
+                    access.add(win)
+                    st.append((win, t, nstart[(win, t)]))
+                    nstart[(win, t)] += 1
+                elif op == "complete":
+                    completes[(win, r, t)].append((c.E, pscw_last.pop((win, t), None)))
+                    access.discard(win)
+                elif op == "wait":
+                    wt.append((win, t, nwait[(win, t)]))
+                    nwait[(win, t)] += 1
+                elif op == "lock":
+                    held[(win, t)] = {"excl": rec[9] == "2", "call": c, "G": int(rec[15]), "U": None}
+                    epochs[(win, t)].append(held[(win, t)])
+                elif op == "unlock":
+                    if (win, t) in held:
+                        held.pop((win, t))["U"] = int(rec[15])
+                elif (win, t) in held:
+                    pass   # passive target: no active epoch
+                elif win in access:
+                    pscw_last[(win, t)] = max(pscw_last.get((win, t), c.E), c.E)
+                else:
+                    k = (win, t, nfence[win])
+                    fence_last[k] = max(fence_last.get(k, c.E), c.E)
+            if st:
+                starts.append((c, st))
+            if wt:
+                waits.append((c, wt))
+    # Late Post: Win_start until the latest post of its targets
+    for c, st in starts:
+        ps = [posts[(w, t, c.rank)][k] for w, t, k in st if k < len(posts[(w, t, c.rank)])]
+        if ps:
+            charge("rma_sync_late_post", c, max(0, min(max(ps), c.X) - c.E))
+    # Early Wait: Win_wait until the latest complete; Late Complete: the
+    # part after the epoch's last transfer started
+    for c, wt in waits:
+        cs = [completes[(w, o, c.rank)][k] for w, o, k in wt if k < len(completes[(w, o, c.rank)])]
+        if not cs:
+            continue
+        C = min(max(x[0] for x in cs), c.X)
+        if C <= c.E:
+            continue
+        A = max([x[1] for x in cs if x[1] is not None] + [c.E])
+        lc = max(0, C - A)
+        charge("rma_early_wait", c, C - c.E - lc)
+        charge("rma_late_complete", c, lc)
+    # Early Fence: the part of Wait at Fence before the last transfer to
+    # the member started (whole fences timed as barriers only)
+    for (win, k), g in fences.items():
+        members = g[0][1]
+        barrier = lambda c: any(x[0] == "collective" and x[2] == "0" and x[10] == "0" for x in c.recs)
+        if len(g) != len(members) or any(m not in present for m in members) or \
+                not all(barrier(c) for c, _ in g):
+            continue
+        latest = max(c.E for c, _ in g)
+        for c, _ in g:
+            A = fence_last.get((win, c.rank, k))
+            if A is not None:
+                move("rma_wait_at_fence", "rma_early_fence", c, min(A, latest, c.X) - c.E)
+    # Lock Contention: from the grant call's entry until the latest release
+    # of a conflicting epoch on the target released by the grant
+    for eps in epochs.values():
+        for e in eps:
+            rel = [x["U"] for x in eps if x["U"] is not None and x["U"] <= e["G"] and (x["excl"] or e["excl"])]
+            if rel:
+                c = e["call"]
+                charge("rma_sync_lock_competition" if c.name == "MPI_Win_lock" else
+                       "rma_comm_lock_competition", c, max(0, min(max(rel), c.X) - c.E))
 
 
 def critical_path(calls, end, site_of, waits):
@@ -736,7 +842,27 @@ def compare(result, path):
     return bad
 
 
+def values(result):
+    """Each pattern's inclusive value per rank, ns, as analysis.json's per_rank."""
+    ranks, end, sev = result[0], result[1], result[2]
+    children = defaultdict(list)
+    for name, parent in TREE:
+        if parent:
+            children[parent].append(name)
+
+    def incl(p, r):
+        if p == "time":
+            return end[r]
+        return sum(v for (q, rr, s), v in sev.items() if q == p and rr == r) + \
+            sum(incl(c, r) for c in children[p])
+    for p, _ in TREE:
+        print(p, *(incl(p, r) for r in ranks))
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--values":
+        values(analyze(sys.argv[2]))
+        return
     if len(sys.argv) < 3:
         sys.exit(__doc__.strip().splitlines()[2].strip())
     result = analyze(sys.argv[1])
