@@ -8,7 +8,6 @@
 #include <sys/stat.h>
 
 #include "analyze/an_demangle.h"
-#include "analyze/an_rma.h"
 #include "analyze/an_stream.h"
 #include "analyze/analysis.h"
 #include "mpi/calls.h"
@@ -292,8 +291,18 @@ static void on_coll(struct ctx *c, const an_call *call, const an_rec *r)
                     .E = call->enter, .X = call->exit };
 }
 
-/* The window's communicator named as on_coll names it; its size, 0 when
- * a member has no stream. */
+/* A barrier inside the call: a fence is timed with it (an_coll.c judges
+ * its Wait at Fence). */
+static int has_barrier(const an_call *call)
+{
+    for (int i = 0; i < call->nrec; i++)
+        if (call->rec[i].kind == SESHAT_REC_COLL && call->rec[i].v[0] == AN_COLL_BARRIER &&
+            call->rec[i].v[4] == 0)
+            return 1;
+    return 0;
+}
+
+/* Kept for an_rma.c, the window's communicator named as on_coll names it. */
 static void on_rma(struct ctx *c, const an_call *call, const an_rec *r)
 {
     int64_t comm = seshat_unzigzag(r->v[2]);
@@ -302,7 +311,16 @@ static void on_rma(struct ctx *c, const an_call *call, const an_rec *r)
     int64_t first = an_map_get(&c->comm_first, (uint64_t)comm, &found);
     if (an_map_get(&c->comm_partial, (uint64_t)comm, &found))
         size = 0;
-    an_rma_record(c->L, c->R->rank, c->uid, call, r, comm * ((int64_t)1 << 24) + first, size);
+    an_vec *v = &c->L->rma;
+    an_rma *e = an_vec_push(v);
+    *e = (an_rma){ .rank = c->R->rank, .op = (int32_t)r->v[0], .peer = (int32_t)r->v[1],
+                   .site = call->site, .members = size,
+                   .barrier = r->v[0] == SESHAT_RMA_FENCE && has_barrier(call),
+                   .lock_call = call->call == SESHAT_CALL_Win_lock,
+                   .excl = r->v[3] == SESHAT_RMA_LOCK_EXCLUSIVE,
+                   .comm = comm * ((int64_t)1 << 24) + first, .win = (int64_t)r->v[7],
+                   .uid = c->uid, .ord = (int64_t)v->n, .E = call->enter, .X = call->exit,
+                   .done = call->enter + (int64_t)r->v[6] };
 }
 
 static void on_call(void *ctx, const an_call *call)
@@ -441,6 +459,7 @@ void an_local_open(an_local *L, const char *dir, const an_defs *d, int lo, int h
     an_vec_init(&L->sends, sizeof(an_send));
     an_vec_init(&L->recvs, sizeof(an_recv));
     an_vec_init(&L->colls, sizeof(an_coll));
+    an_vec_init(&L->rma, sizeof(an_rma));
     an_vec_init(&L->contrib_keys, 3 * sizeof(int64_t));
     an_vec_init(&L->waits, sizeof(an_wait));
     an_vec_init(&L->msgs, sizeof(seshat_msg));

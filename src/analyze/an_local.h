@@ -43,6 +43,19 @@ typedef struct an_coll {            /* shipped to the collective's owner */
     int64_t comm, seq, bytes, E, X;
 } an_coll;
 
+/* One RMA record (docs/trace-format.md, record 14) with its call, kept
+ * until the end (an_rma.h). comm names the window's communicator as
+ * an_coll.comm does; members is its size, 0 when a member has no stream. */
+typedef struct an_rma {
+    int32_t rank, op, peer, site, members;
+    int32_t barrier;                /* a fence timed with a barrier (a COLL in its call) */
+    int32_t lock_call;              /* a lock taken in MPI_Win_lock (not in a transfer) */
+    int32_t excl;                   /* a lock's type: exclusive */
+    int64_t comm, win, uid, ord;    /* uid: the rank's call number; ord: stream order */
+    int64_t E, X, done;             /* done: a transfer's arrival, a lock's grant, an
+                                       unlock's release (absolute ns) */
+} an_rma;
+
 typedef struct an_wait {            /* a wait and who ended it: critical path, delay costs */
     int32_t rank, cause_rank;
     int64_t E, cause_time;          /* the wait ran from E to cause_time */
@@ -110,7 +123,7 @@ typedef struct an_local {
     int64_t unknown_colls;          /* collective calls on a communicator with one */
     an_map contrib;                 /* an_key3(pattern, rank, site) -> ns */
     an_vec contrib_keys;            /* the (pattern, rank, site) triples, insertion order */
-    an_vec rma;                     /* RMA records until the end (an_rma.h) */
+    an_vec rma;                     /* an_rma, until the end (an_rma.h) */
 } an_local;
 
 /* Opens ranks [lo, hi) of the trace in dir (d->nranks in all). A rank

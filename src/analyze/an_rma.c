@@ -7,46 +7,14 @@
 
 #include "analyze/an_replay.h"
 #include "analyze/analysis.h"
-#include "mpi/calls.h"
 #include "tracefmt/trace_format.h"
-
-typedef struct an_rma_ev {
-    int32_t rank, op, peer, site, members, coll, lock_call, excl;
-    int64_t comm, win, uid, ord, E, X, done;
-} an_rma_ev;
 
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
-/* A barrier inside the call: the fence is timed with it (an_coll.c judges
- * Wait at Fence there, Early Fence is part of it). */
-static int has_barrier(const an_call *call)
-{
-    for (int i = 0; i < call->nrec; i++)
-        if (call->rec[i].kind == SESHAT_REC_COLL && call->rec[i].v[0] == 0 && call->rec[i].v[4] == 0)
-            return 1;
-    return 0;
-}
-
-void an_rma_record(an_local *L, int rank, int64_t uid, const an_call *call, const an_rec *r,
-                   int64_t commkey, int members)
-{
-    if (!L->rma.size)
-        an_vec_init(&L->rma, sizeof(an_rma_ev));
-    int op = (int)r->v[0];
-    an_rma_ev *e = an_vec_push(&L->rma);
-    *e = (an_rma_ev){ .rank = rank, .op = op, .peer = (int32_t)r->v[1], .site = call->site,
-                      .members = members, .coll = op == SESHAT_RMA_FENCE && has_barrier(call),
-                      .lock_call = call->call == SESHAT_CALL_Win_lock,
-                      .excl = r->v[3] == SESHAT_RMA_LOCK_EXCLUSIVE, .comm = commkey,
-                      .win = (int64_t)r->v[7], .uid = uid, .ord = (int64_t)L->rma.n,
-                      .E = call->enter, .X = call->exit,
-                      .done = call->enter + (int64_t)r->v[6] };
-}
-
 static int by_rank(const void *x, const void *y)
 {
-    const an_rma_ev *a = x, *b = y;
+    const an_rma *a = x, *b = y;
     if (a->rank != b->rank)
         return (a->rank > b->rank) - (a->rank < b->rank);
     return (a->ord > b->ord) - (a->ord < b->ord);
@@ -81,7 +49,7 @@ typedef struct rma_state {
 
 /* Pass 1, one rank's record: counts epochs, collects the posts, the
  * completes (with the last transfer of their epoch), fences and locks. */
-static void first_pass(rma_state *s, const an_rma_ev *e)
+static void first_pass(rma_state *s, const an_rma *e)
 {
     an_map *m = &s->m;
     int r = e->rank, t = e->peer;
@@ -90,7 +58,7 @@ static void first_pass(rma_state *s, const an_rma_ev *e)
     case SESHAT_RMA_FENCE: {
         int64_t idx = (*an_map_slot(m, key(K_FENCES, r, c, w, 0, 0)))++;
         *(fence_m *)an_vec_push(&s->fences) =
-            (fence_m){ c, w, idx, e->E, e->X, 0, r, e->site, e->members, e->coll };
+            (fence_m){ c, w, idx, e->E, e->X, 0, r, e->site, e->members, e->barrier };
         return;
     }
     case SESHAT_RMA_POST: {
@@ -137,11 +105,11 @@ static void first_pass(rma_state *s, const an_rma_ev *e)
 }
 
 /* Late Post at a Win_start call (its records g[0..n-1]). */
-static void late_post(rma_state *s, const an_rma_ev *g, size_t n)
+static void late_post(rma_state *s, const an_rma *g, size_t n)
 {
     int64_t P = -1;
     for (size_t i = 0; i < n; i++) {
-        const an_rma_ev *e = &g[i];
+        const an_rma *e = &g[i];
         int64_t k = (*an_map_slot(&s->m, key(K_STARTS, e->rank, e->peer, e->comm, e->win, 0)))++;
         P = max64(P, get0(&s->m, key(K_POST_E, e->peer, e->rank, e->comm, e->win, k)) - 1);
     }
@@ -151,11 +119,11 @@ static void late_post(rma_state *s, const an_rma_ev *g, size_t n)
 }
 
 /* Early Wait and its Late Complete part at a Win_wait (or Win_test) call. */
-static void early_wait(rma_state *s, const an_rma_ev *g, size_t n)
+static void early_wait(rma_state *s, const an_rma *g, size_t n)
 {
     int64_t C = -1, A = -1;
     for (size_t i = 0; i < n; i++) {
-        const an_rma_ev *e = &g[i];
+        const an_rma *e = &g[i];
         int64_t k = (*an_map_slot(&s->m, key(K_WAITS, e->rank, e->peer, e->comm, e->win, 0)))++;
         C = max64(C, get0(&s->m, key(K_COMPLETE_E, e->peer, e->rank, e->comm, e->win, k)) - 1);
         A = max64(A, get0(&s->m, key(K_PSCW_A, e->peer, e->rank, e->comm, e->win, k)) - 1);
@@ -271,8 +239,8 @@ static void lock_contention(rma_state *s)
 }
 
 /* Each call's records of op: g, n, then the next. */
-static void per_call(rma_state *s, const an_rma_ev *ev, size_t n, int op,
-                     void (*fn)(rma_state *, const an_rma_ev *, size_t))
+static void per_call(rma_state *s, const an_rma *ev, size_t n, int op,
+                     void (*fn)(rma_state *, const an_rma *, size_t))
 {
     for (size_t i = 0, j; i < n; i = j) {
         for (j = i + 1; j < n && ev[j].rank == ev[i].rank && ev[j].uid == ev[i].uid; j++)
@@ -291,7 +259,7 @@ static void per_call(rma_state *s, const an_rma_ev *ev, size_t n, int op,
 void an_replay_rma(an_local *L, MPI_Comm comm)
 {
     size_t n;
-    an_rma_ev *ev = an_gather(L->rma.data, L->rma.n, sizeof(an_rma_ev), comm, &n);
+    an_rma *ev = an_gather(L->rma.data, L->rma.n, sizeof(an_rma), comm, &n);
     an_vec_free(&L->rma);
     if (!ev)
         return;   /* not the first process */

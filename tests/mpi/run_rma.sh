@@ -196,6 +196,15 @@ if part loggp; then
             gdir=$(mktemp -d)
             run "$d, traced" 4 1024 3 -- --set network.path=$1 --trace "$gdir/t" &&
                 oracle_check "$gdir/t" "global-array program" "1 2"
+            # the k-th exclusive holder waited for the k - 1 before it in
+            # MPI_Win_lock: Lock Contention (k - 1)(3L + 8)
+            lc=$(python3 -c 'import json, sys
+a = json.load(open(sys.argv[1]))
+print(*sorted(round(x * 1e9) for x in a["patterns"]["rma_sync_lock_competition"]["per_rank"]))' \
+                 "$gdir/t/analysis.json" 2>&1)
+            want="0 $((3 * L + 8)) $((2 * (3 * L + 8))) $((3 * (3 * L + 8)))"
+            if [ "$lc" = "$want" ]; then ok "$d: Lock Contention per rank, sorted: $lc ns"
+            else bad "$d: Lock Contention per rank '$lc', expected '$want'"; fi
             rm -rf "$gdir"
         fi
     done
