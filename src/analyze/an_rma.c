@@ -35,7 +35,7 @@ static int64_t get0(const an_map *m, uint64_t k)
     return an_map_get(m, k, &found);
 }
 
-typedef struct fence_m { int64_t comm, win, idx, E, X, A; int32_t rank, site, members, coll; } fence_m;
+typedef struct fence_m { int64_t comm, win, idx, E, X, A; int32_t rank, site, members, barrier; } fence_m;
 typedef struct lock_ep {
     int64_t comm, win, E, X, G, U;
     int32_t target, rank, site, excl, sync;
@@ -160,7 +160,7 @@ static void early_fences(rma_state *s)
         int whole = 1;
         for (j = i; j < n && !fence_order(&f[j], &f[i]); j++) {
             latest = max64(latest, f[j].E);
-            whole &= f[j].coll && f[j].members == f[i].members;
+            whole &= f[j].barrier && f[j].members == f[i].members;
         }
         if (!whole || (int64_t)(j - i) != f[i].members)
             continue;   /* a member missing, or not timed as a barrier: no Wait at Fence */
