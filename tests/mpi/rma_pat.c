@@ -9,6 +9,11 @@
  *   early_wait   rank 1 posts and waits at once; rank 0 starts, computes
  *                D, puts 8 B, computes D, completes (Early Wait 2D at the
  *                MPI_Win_wait, D of it Late Complete)
+ *   groups       ranks 1 and 2 compute D and 2D, then post to rank 0 and
+ *                wait; rank 0 starts on both at once (Late Post 2D: the
+ *                latest post), puts 8 B to rank 1, completes (Early Wait
+ *                D at rank 1's MPI_Win_wait, no Late Complete: the put
+ *                starts when the complete does)
  *   early_fence  every rank fences; rank 0 computes D, puts 8 B to rank 1,
  *                computes D, fences (Wait at Fence 2D on ranks 1 and 2,
  *                D of rank 1's Early Fence)
@@ -69,6 +74,26 @@ static void pscw(int late_post)
     done(late_post ? "late_post" : "early_wait");
 }
 
+static void groups(void)
+{
+    if (rank == 0) {
+        int both[2] = { 1, 2 };
+        MPI_Group g;
+        MPI_Group_incl(world_group, 2, both, &g);
+        MPI_Win_start(g, 0, win);
+        put8(1);
+        MPI_Win_complete(win);
+        MPI_Group_free(&g);
+    } else {
+        MPI_Group g = one(0);
+        compute(rank * D);
+        MPI_Win_post(g, 0, win);
+        MPI_Win_wait(win);
+        MPI_Group_free(&g);
+    }
+    done("groups");
+}
+
 static void early_fence(void)
 {
     MPI_Win_fence(MPI_MODE_NOPRECEDE, win);
@@ -116,6 +141,7 @@ int main(int argc, char **argv)
     MPI_Barrier(MPI_COMM_WORLD);
     pscw(1);
     pscw(0);
+    groups();
     early_fence();
     locks(0);
     locks(1);

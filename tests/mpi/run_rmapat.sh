@@ -14,10 +14,12 @@ D=1000000
 tdir=$(mktemp -d)
 trap 'rm -rf "$OUT" "$tdir"' EXIT
 
-# Inclusive per-rank values (ranks 0 1 2), ns: see rma_pat.c's header.
+# Inclusive per-rank values (ranks 0 1 2), ns, summed over rma_pat.c's phases
+# (see its header): Late Post D (late_post) + 2D (groups), Early Wait 2D
+# (early_wait) + D (groups), of which Late Complete D (early_wait).
 want() {
-    printf '%s\n' "rma_sync_late_post $D 0 0" \
-        "rma_early_wait 0 $((2 * D)) 0" "rma_late_complete 0 $D 0" \
+    printf '%s\n' "rma_sync_late_post $((D + 2 * D)) 0 0" \
+        "rma_early_wait 0 $((2 * D + D)) 0" "rma_late_complete 0 $D 0" \
         "rma_wait_at_fence 0 $((2 * D)) $((2 * D))" "rma_early_fence 0 $D 0" \
         "rma_sync_lock_competition 0 0 $D" "rma_comm_lock_competition 0 0 $D"
 }
