@@ -3,7 +3,7 @@
 # communication"): every call and synchronization mode against closed
 # forms computed here by hand, on the direct and the relay path, one and
 # two model ranks, every window kind; the data equal to a native run.
-# parts: loggp simgrid
+# parts: loggp simgrid contention
 cd "$(dirname "$0")/../.." || exit 1
 . tests/mpi/lib.sh
 . tests/mpi/oracle.sh
@@ -248,6 +248,51 @@ if part simgrid; then
             --set network.platform=config/platforms/fat_tree.xml --set network.path=relay \
             --set network.contention=on && ok "$d: data as native"
         PROG=rma
+    fi
+fi
+
+# Contention (fat tree, o = g = 0): ranks 1 and 2 on node-5 and node-10 put
+# n bytes each into rank 0 on node-0 in one PSCW epoch. The post notices
+# arrive at l0 (the route's latency: 0 bytes); both puts enter the network
+# at 2 l0 and share node-0's link, so each has its data at
+# l0 + (l0 + 2 n / bw) = 2 alone (alone = l0 + n / bw, SimGrid's time for
+# one flow; the incast of run_contention.sh), which is when rank 0's
+# Win_wait returns; uncongested it is l0 + alone. The matrix counts the
+# puts' bytes and the notices (one post notice to each origin, a put and
+# a completion notice from each).
+if part contention; then
+    if [ ! -x "$SGR" ] || [ ! -f "$BUILD/lib/libseshat-simgrid.so" ]; then
+        echo "skip: built without SimGrid (libsimgrid-dev)"
+    else
+        PLACE=$(mktemp) MDIR=$(mktemp -d)
+        trap 'rm -rf "$OUT" "$NATIVE" "$PLACE" "$MDIR"' EXIT
+        printf 'node-0\nnode-5\nnode-10\n' > "$PLACE"
+        n=1048576
+        read -r lat bw < <("$SGR" config/platforms/fat_tree.xml route node-5 node-0)
+        l0=$(awk -v l="$lat" 'BEGIN { x = l * 1e9; printf "%d\n", (x - int(x) >= 0.5) ? int(x) + 1 : int(x) }')
+        alone=$(awk -v l="$lat" -v b="$bw" -v n=$n 'BEGIN { x = l * 1e9 + n * 1e9 / b; printf "%d\n", (x - int(x) >= 0.5) ? int(x) + 1 : int(x) }')
+        native 3 $n allocate incast
+        for cn in off on; do
+            d="two puts into one target, simgrid fat tree, 1 MiB (contention $cn)"
+            run "$d" 3 $n allocate incast -- --set network.model=simgrid \
+                --set network.platform=config/platforms/fat_tree.xml \
+                --set network.placement="$PLACE" --set network.path=relay \
+                --set network.contention=$cn --set simulator.watchdog=20s \
+                --set report.matrix=true --set report.prefix="$MDIR/m" || continue
+            got=$(awk '$1 == "RESULT" && $2 == "incast-wait" { print $4 }' "$OUT")
+            st=$(awk '$1 == "RESULT" && $2 == "incast-start" { print $4 }' "$OUT" | sort -u | xargs)
+            if [ $cn = on ]; then want=$((2 * alone)); else want=$((l0 + alone)); fi
+            if [ -n "$got" ] && [ $((got - want)) -le 2 ] && [ $((want - got)) -le 2 ] && [ "$st" = "$l0" ]; then
+                ok "$d: starts at $st, Win_wait at $got ns (formula $want, to 2 ns)"
+            else bad "$d: starts at '$st' (expected $l0), Win_wait at '$got' ns, expected $want"; fi
+            if [ $cn = on ]; then
+                b=$(sed -n '2,4p' "$MDIR/m-bytes.csv" | xargs)
+                c=$(sed -n '2,4p' "$MDIR/m-count.csv" | xargs)
+                if [ "$b" = "0,0,0,0 1,$n,0,0 2,$n,0,0" ] && [ "$c" = "0,0,1,1 1,2,0,0 2,2,0,0" ]; then
+                    ok "$d: matrix has the puts' bytes and the notices"
+                else bad "$d: matrix bytes '$b', counts '$c'"; fi
+            fi
+        done
     fi
 fi
 summary
