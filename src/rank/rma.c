@@ -164,6 +164,34 @@ static void report_transfer(rma_win *w, int target, int fetch, int64_t out, int6
     w->pend[w->npend++] = (struct pend){ target, seq, fetch };
 }
 
+/* A transfer's times after its injection: the model is stateless and an
+ * eager message's arrival minus injection depends on its size and route
+ * only, so they are kept for the last shape (a program's stream of equal
+ * puts evaluates the model once: docs/performance.md). */
+struct shape {
+    int64_t out, back;
+    int peer, fetch;
+    seshat_vtime remote, local;   /* the target has it all; the origin is done */
+};
+
+static const struct shape *shape_of(int64_t out, int64_t back, int peer, int fetch)
+{
+    static struct shape last = { -1, -1, -1, -1, 0, 0 };
+    if (last.out == out && last.back == back && last.peer == peer && last.fetch == fetch)
+        return &last;
+    const seshat_model *m = &seshat_rt.model;
+    int me = seshat_rt.world_rank;
+    seshat_msg req = { out, 0, SESHAT_PROTO_EAGER, me, peer };
+    seshat_p2p_times t = m->p2p(m, &req, 0);
+    last = (struct shape){ out, back, peer, fetch, t.arrival, t.sender_done };
+    if (fetch) {
+        /* the reply leaves the target when the request is there */
+        seshat_msg reply = { back, t.arrival, SESHAT_PROTO_EAGER, peer, me };
+        last.remote = last.local = m->p2p(m, &reply, 0).arrival;
+    }
+    return &last;
+}
+
 /* The transfer, traced with request id req (0: none). */
 static seshat_vtime transfer(MPI_Win win, int op, int target, int64_t out, int64_t back,
                              uint32_t req_id)
@@ -175,18 +203,12 @@ static seshat_vtime transfer(MPI_Win win, int op, int target, int64_t out, int64
     seshat_vtime t_call = seshat_clock_now();   /* the call's ENTER time in the trace */
     if (w->held[target] == HELD_UNTOUCHED)
         acquired(w, target, MPI_LOCK_SHARED);
-    const seshat_model *m = &seshat_rt.model;
-    int me = seshat_rt.world_rank, peer = w->world[target], fetch = seshat_rma_fetches(op);
-    seshat_msg req = { out, seshat_send_inject(out, peer), SESHAT_PROTO_EAGER, me, peer };
-    seshat_p2p_times t = m->p2p(m, &req, 0);
-    seshat_clock_advance_to(req.t_inject + m->send_overhead);
-    seshat_vtime remote = t.arrival, local = t.sender_done;
-    if (fetch) {
-        /* the reply leaves the target when the request is there */
-        seshat_msg reply = { back, t.arrival, SESHAT_PROTO_EAGER, peer, me };
-        remote = local = m->p2p(m, &reply, 0).arrival;
-    }
-    if (contended() && (report_transfer(w, target, fetch, out, back, req.t_inject),
+    int peer = w->world[target], fetch = seshat_rma_fetches(op);
+    seshat_vtime inj = seshat_send_inject(out, peer);
+    const struct shape *sh = shape_of(out, back, peer, fetch);
+    seshat_clock_advance_to(inj + seshat_rt.model.send_overhead);
+    seshat_vtime remote = inj + sh->remote, local = inj + sh->local;
+    if (contended() && (report_transfer(w, target, fetch, out, back, inj),
                         w->held[target] == HELD_NONE)) {
         if (!fetch)   /* the rest when the model says (settle) */
             w->local[target] = max_vt(w->local[target], local);
