@@ -259,7 +259,7 @@ fi
 # one flow; the incast of run_contention.sh), which is when rank 0's
 # Win_wait returns; uncongested it is l0 + alone. The matrix counts the
 # puts' bytes and the notices (one post notice to each origin, a put and
-# a completion notice from each).
+# a completion notice from each), and so does the message log.
 if part contention; then
     if [ ! -x "$SGR" ] || [ ! -f "$BUILD/lib/libseshat-simgrid.so" ]; then
         echo "skip: built without SimGrid (libsimgrid-dev)"
@@ -278,7 +278,8 @@ if part contention; then
                 --set network.platform=config/platforms/fat_tree.xml \
                 --set network.placement="$PLACE" --set network.path=relay \
                 --set network.contention=$cn --set simulator.watchdog=20s \
-                --set report.matrix=true --set report.prefix="$MDIR/m" || continue
+                --set report.matrix=true --set report.prefix="$MDIR/m" \
+                $([ $cn = on ] && echo "--trace $MDIR/t") || continue
             got=$(awk '$1 == "RESULT" && $2 == "incast-wait" { print $4 }' "$OUT")
             st=$(awk '$1 == "RESULT" && $2 == "incast-start" { print $4 }' "$OUT" | sort -u | xargs)
             if [ $cn = on ]; then want=$((2 * alone)); else want=$((l0 + alone)); fi
@@ -291,6 +292,14 @@ if part contention; then
                 if [ "$b" = "0,0,0,0 1,$n,0,0 2,$n,0,0" ] && [ "$c" = "0,0,1,1 1,2,0,0 2,2,0,0" ]; then
                     ok "$d: matrix has the puts' bytes and the notices"
                 else bad "$d: matrix bytes '$b', counts '$c'"; fi
+                # the message log: each put's network time is its shared
+                # flow's, l0 + 2 n / bw = 2 alone - l0 (tag -101), and the
+                # four notices (-103, -104) take l0
+                puts=$("$BUILD/bin/seshat-trace" msglog "$MDIR/t" | awk -v n=$n '$7 == -101 && $9 == n { print $6 }' | xargs)
+                nts=$("$BUILD/bin/seshat-trace" msglog "$MDIR/t" | awk -v l="$l0" '($7 == -103 || $7 == -104) && $6 == l' | wc -l)
+                w=$((2 * alone - l0))
+                if [ "$puts" = "$w $w" ] && [ "$nts" = 4 ]; then ok "$d: message log: two puts of $w ns, four notices"
+                else bad "$d: message log puts '$puts' (expected $w twice), $nts notices of $l0 ns"; fi
             fi
         done
     fi
