@@ -205,9 +205,10 @@ fi
 # SimGrid (fat tree, node-0 and node-15): W(n) = the route's latency +
 # n / its bottleneck bandwidth, rounded once (seshat-sgroute asks SimGrid);
 # a put costs W(n), a fetch W(request) + W(reply). Under contention = on
-# the transfers are timed uncongested (docs/models.md), so the lock, flush
-# and request-based times are the same; a fence's barrier starts at the
-# last member's entry there, so only fence_*'s target side is checked.
+# a passive-target epoch is timed uncongested (docs/models.md) and an
+# active-target transfer alone on its route costs its uncongested time,
+# so the times are the same; a fence's barrier starts at the last
+# member's entry there, so only fence_*'s target side is checked.
 SGR="$BUILD/bin/seshat-sgroute"
 if part simgrid; then
     if [ ! -x "$SGR" ] || [ ! -f "$BUILD/lib/libseshat-simgrid.so" ]; then
