@@ -208,14 +208,15 @@ static seshat_vtime transfer(MPI_Win win, int op, int target, int64_t out, int64
     const struct shape *sh = shape_of(out, back, peer, fetch);
     seshat_clock_advance_to(inj + seshat_rt.model.send_overhead);
     seshat_vtime remote = inj + sh->remote, local = inj + sh->local;
-    if (contended() && (report_transfer(w, target, fetch, out, back, inj),
-                        w->held[target] == HELD_NONE)) {
-        if (!fetch)   /* the rest when the model says (settle) */
-            w->local[target] = max_vt(w->local[target], local);
-    } else {
-        w->remote[target] = max_vt(w->remote[target], remote);
-        w->local[target] = max_vt(w->local[target], local);
+    int model_says = 0;   /* contention, active target: the model times it (settle) */
+    if (contended()) {
+        report_transfer(w, target, fetch, out, back, inj);
+        model_says = w->held[target] == HELD_NONE;
     }
+    if (!model_says)
+        w->remote[target] = max_vt(w->remote[target], remote);
+    if (!model_says || !fetch)   /* a put's buffer is free at once */
+        w->local[target] = max_vt(w->local[target], local);
     if (seshat_tracing)
         seshat_trace_rma(op, peer, comm_id(w), out, back, req_id, remote - t_call);
     return local;
