@@ -20,7 +20,7 @@
 
 #define NEVER INT64_MAX
 
-enum cn_flow_kind { CN_EAGER, CN_RDV, CN_COLL };
+enum cn_flow_kind { CN_EAGER, CN_RDV, CN_COLL, CN_RMA };
 
 static int debug_on = -1;
 #define DBG(...) do { if (debug_on) fprintf(stderr, __VA_ARGS__); } while (0)
@@ -56,7 +56,29 @@ struct rank {
     int nun, capun;
     int64_t inbox_min;          /* answers it holds but has not used */
     struct msg *rdv;            /* its rendezvous sends awaiting the post */
+    struct rma_xfer *rma_open;  /* its fetch request awaiting the reply's envelope */
 };
+
+/* One-sided: per (origin, target), the transfers still on the network
+ * and the latest arrival of the finished ones; a completion notice
+ * waits (held) until none is left, then says the later time. */
+struct rma_pair {
+    int32_t src, dst;
+    int pending;
+    int64_t last;
+    struct rma_xfer *held;
+    struct rma_pair *next;
+};
+
+/* One RMA transfer or notice: its request, then a fetch's reply. */
+struct rma_xfer {
+    seshat_envelope e, reply;
+    int replying;               /* the reply is on the network */
+    int64_t arrival;            /* a held notice's own arrival */
+    struct rma_pair *pair;
+    struct rma_xfer *next;      /* among its pair's held notices */
+};
+#define PAIR_BUCKETS 256
 
 /* Per (src, dst, comm, tag): the eager arrivals a later rendezvous of the
  * key must not start before (below). `base` covers ordinals < base_ord;
@@ -96,6 +118,8 @@ struct seshat_cn {
     struct done *done;
     size_t capdone;
     struct key_arr *keys[KEY_BUCKETS];
+    struct rma_pair *pairs[PAIR_BUCKETS];
+    long long rma_chained;      /* fetch requests in flight: their replies start at completion */
     seshat_cn_stats st;
 };
 
@@ -329,8 +353,129 @@ static int64_t self_wire(seshat_cn *cn, int rank, int64_t bytes)
     return cn_lat(cn, rank, rank) + seshat_model_wire(cn->m, 0, r[1], bytes);
 }
 
+
+/* ---- one-sided transfers and notices (wire.h SESHAT_ENV_RMA) ---- */
+
+static struct rma_pair *pair_of(seshat_cn *cn, int src, int dst)
+{
+    uint32_t h = ((uint32_t)src * 2654435761u) ^ ((uint32_t)dst * 40503u);
+    struct rma_pair **b = &cn->pairs[h % PAIR_BUCKETS];
+    for (struct rma_pair *p = *b; p; p = p->next)
+        if (p->src == src && p->dst == dst)
+            return p;
+    struct rma_pair *p = calloc(1, sizeof *p);
+    *p = (struct rma_pair){ src, dst, 0, 0, NULL, *b };
+    *b = p;
+    return p;
+}
+
+static void rma_answer(seshat_cn *cn, int to, int from, const seshat_envelope *e, int64_t t)
+{
+    seshat_answer a = { SESHAT_ANS_RMA, from, e->comm_id, e->tag, e->seq, 0, t };
+    cn_emit(cn, to, &a);
+}
+
+/* A leg (request or reply) of x leaves `src` at `sent`: a flow, or, to
+ * itself, done at once with the uncongested time. */
+static void rma_leg_done(seshat_cn *cn, struct rma_xfer *x, int64_t t);
+static void rma_leg(seshat_cn *cn, struct rma_xfer *x, const seshat_envelope *e, int64_t sent)
+{
+    if (e->src == e->dst) {
+        rma_leg_done(cn, x, sent + self_wire(cn, e->src, e->bytes));
+        return;
+    }
+    cn_flow_add(cn, sent + cn_lat(cn, e->src, e->dst), e->src, e->dst, e->bytes, 1.0, CN_RMA, x);
+}
+
+/* A completion notice is answered once the origin's earlier transfers to
+ * its receiver have all arrived. */
+static void rma_release(seshat_cn *cn, struct rma_pair *p)
+{
+    while (p->pending == 0 && p->held) {
+        struct rma_xfer *x = p->held;
+        p->held = x->next;
+        rma_answer(cn, x->e.dst, x->e.src, &x->e, max64(x->arrival, p->last));
+        free(x);
+    }
+}
+
+static void rma_leg_done(seshat_cn *cn, struct rma_xfer *x, int64_t t)
+{
+    if (x->e.proto & SESHAT_ENV_RMA_FETCH && !x->replying) {
+        cn->log(cn->ctx, &x->e, t);
+        if (x->e.src != x->e.dst)
+            cn->rma_chained--;
+        x->replying = 1;
+        x->reply.t_inject = t;   /* the target answers when the request is there */
+        rma_leg(cn, x, &x->reply, t + cn->m->send_overhead);
+        return;
+    }
+    cn->log(cn->ctx, x->replying ? &x->reply : &x->e, t);
+    struct rma_pair *p = x->pair;
+    if (x->e.tag == SESHAT_RMA_WIRE_POST) {
+        rma_answer(cn, x->e.dst, x->e.src, &x->e, t);
+    } else if (x->e.tag == SESHAT_RMA_WIRE_DONE) {
+        x->arrival = t;
+        x->next = p->held;
+        p->held = x;
+        rma_release(cn, p);
+        return;
+    } else {
+        p->pending--;
+        p->last = max64(p->last, t);
+        if (!(x->e.proto & SESHAT_ENV_NOREPLY))
+            rma_answer(cn, x->e.src, x->e.dst, &x->e, t);
+        rma_release(cn, p);
+    }
+    free(x);
+}
+
+/* Start x's request: it leaves the origin's NIC at t_inject + o. */
+static void rma_start(seshat_cn *cn, struct rma_xfer *x)
+{
+    if (x->e.proto & SESHAT_ENV_RMA_FETCH && x->e.src != x->e.dst)
+        cn->rma_chained++;
+    rma_leg(cn, x, &x->e, x->e.t_inject + cn->m->send_overhead);
+}
+
+static void rma_envelope(seshat_cn *cn, const seshat_envelope *e)
+{
+    if (e->tag == SESHAT_RMA_WIRE_REPLY) {   /* reported by its origin, e->dst */
+        struct rank *o = &cn->r[e->dst];
+        struct rma_xfer *x = o->rma_open;
+        if (!x) {
+            seshat_error("model rank: an RMA reply from rank %d without its request", e->dst);
+            return;
+        }
+        o->rma_open = NULL;
+        x->reply = *e;
+        rma_start(cn, x);
+        return;
+    }
+    struct rank *s = &cn->r[e->src];
+    if (s->state != DONE) {
+        s->state = RUNNING;
+        s->floor = e->floor;
+    }
+    struct rma_xfer *x = calloc(1, sizeof *x);
+    x->e = *e;
+    x->pair = pair_of(cn, e->src, e->dst);
+    if (e->tag == SESHAT_RMA_WIRE_REQ)
+        x->pair->pending++;
+    if (e->proto & SESHAT_ENV_RMA_FETCH) {
+        free(s->rma_open);   /* (a request whose reply never came: a broken rank) */
+        s->rma_open = x;     /* its reply's envelope comes next, before any flow can start */
+        return;
+    }
+    rma_start(cn, x);
+}
+
 void seshat_cn_envelope(seshat_cn *cn, const seshat_envelope *e)
 {
+    if (e->proto & SESHAT_ENV_RMA) {
+        rma_envelope(cn, e);
+        return;
+    }
     struct rank *s = &cn->r[e->src];
     DBG("cn now %lld: envelope %d->%d %lld B inject %lld floor %lld\n", (long long)cn->now,
         e->src, e->dst, (long long)e->bytes, (long long)e->t_inject, (long long)e->floor);
@@ -438,6 +583,7 @@ static void flow_done(seshat_cn *cn, struct cn_flow *f, int64_t t)
     case CN_EAGER: first_known(cn, f->ref, t); break;
     case CN_RDV: rdv_done(cn, f->ref, t); break;
     case CN_COLL: cn_colls_flow_done(cn->colls, f->ref, t); break;
+    case CN_RMA: rma_leg_done(cn, f->ref, t); break;
     }
     f->next_free = cn->free_flows;
     cn->free_flows = f;
@@ -488,7 +634,8 @@ static void run_to(seshat_cn *cn, int64_t t)
 {
     double w0 = wall_s();
     DBG("cn run_until %lld\n", (long long)t);
-    if (cn_colls_holding(cn->colls)) {
+    /* (a fetch's reply, too, starts the moment its request arrives) */
+    if (cn_colls_holding(cn->colls) || cn->rma_chained > 0) {
         /* to the ns: flows start at whole ns (a completion's time is
          * rounded to the nearest, as below) */
         double at = cn->sg->run_step((double)t * 1e-9) * 1e9;
@@ -604,7 +751,17 @@ void seshat_cn_free(seshat_cn *cn)
             n = m->next_rdv;
             free(m);
         }
+        free(r->rma_open);
     }
+    for (int i = 0; i < PAIR_BUCKETS; i++)
+        for (struct rma_pair *p = cn->pairs[i], *n; p; p = n) {
+            n = p->next;
+            for (struct rma_xfer *x = p->held, *nx; x; x = nx) {
+                nx = x->next;
+                free(x);
+            }
+            free(p);
+        }
     while (cn->nheap > 0)
         free(heap_pop(cn));
     for (struct cn_flow *f = cn->free_flows, *n; f; f = n) {

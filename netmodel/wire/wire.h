@@ -45,13 +45,28 @@ typedef struct seshat_envelope {
 /* The sender completes locally (buffered send) and wants no reply. */
 #define SESHAT_ENV_NOREPLY 0x100
 #define SESHAT_ENV_PROTO(p) ((enum seshat_proto)((p) & 0xff))
+/* Contention = on, one-sided communication (docs/models.md, "One-sided
+ * communication"): an eager transfer the origin reports, never received
+ * by a receive. `tag` says which (SESHAT_RMA_WIRE_*), `comm_id` is the
+ * window's communicator, `seq` the origin's transfer number. A request
+ * of a fetching call (SESHAT_ENV_RMA_FETCH) is followed at once by its
+ * reply (src the target, dst the origin, t_inject unknown: the request's
+ * arrival). The model answers SESHAT_ANS_RMA: a transfer's completion
+ * (the reply's arrival for a fetch) to the origin unless NOREPLY, a
+ * notice's arrival to its receiver (a completion notice once the
+ * origin's earlier transfers to it have all arrived: the later time). */
+#define SESHAT_ENV_RMA 0x200
+#define SESHAT_ENV_RMA_FETCH 0x400
+enum seshat_rma_wire { SESHAT_RMA_WIRE_REQ = -101, SESHAT_RMA_WIRE_REPLY = -102,
+                       SESHAT_RMA_WIRE_POST = -103, SESHAT_RMA_WIRE_DONE = -104 };
 
 enum seshat_answer_type { SESHAT_ANS_ARRIVAL, SESHAT_ANS_NEED_POST, SESHAT_ANS_FINAL,
-                          SESHAT_ANS_COLL, SESHAT_ANS_REPLY };
+                          SESHAT_ANS_COLL, SESHAT_ANS_REPLY, SESHAT_ANS_RMA };
 
 /* Model -> receiver (relay). Keyed by (src, comm_id, tag) in FIFO order;
  * FINAL answers are keyed by (src, seq); REPLY answers (contention mode:
- * a rendezvous sender's completion, arrival = sender_done) by (dst, seq). */
+ * a rendezvous sender's completion, arrival = sender_done) by (dst, seq);
+ * RMA answers by (src, comm_id, tag, seq). */
 typedef struct seshat_answer {
     int32_t type, src, comm_id, tag;
     int32_t seq, ordinal;   /* ordinal: contention, the envelope's (ARRIVAL,

@@ -5,6 +5,7 @@
  * waits for other ranks is timed before it (under contention = on the
  * model must see every member first, as for collectives). */
 #include "interpose/interpose.h"
+#include "rank/progress.h"
 #include "rank/rma.h"
 #include "tracefmt/trace_format.h"
 
@@ -286,6 +287,12 @@ AFTER(Win_flush_local_all, (MPI_Win win), (win), seshat_rma_local_done(win, -1))
 int PMPI_Win_test(MPI_Win win, int *flag)
 {
     int outer = seshat_enter(SESHAT_CALL_Win_test);
+    if (outer && !seshat_rma_test_ready(win)) {   /* contention: a notice still to come */
+        *flag = 0;
+        seshat_progress_nothing_yet(1);
+        seshat_leave(SESHAT_CALL_Win_test);
+        return MPI_SUCCESS;
+    }
     int rc = seshat_real.Win_test(win, flag);
     if (outer) {
         if (rc == MPI_SUCCESS && *flag)

@@ -27,7 +27,8 @@ void seshat_inbox_init(int ordered) { ib.ordered = ordered; }
  * next one of its key: under contention answers come in arrival order. */
 static int is_next(const seshat_answer *a, int src, int32_t comm_id, int tag)
 {
-    if (a->type == SESHAT_ANS_FINAL || a->type == SESHAT_ANS_REPLY || a->src != src ||
+    if (a->type == SESHAT_ANS_FINAL || a->type == SESHAT_ANS_REPLY || a->type == SESHAT_ANS_RMA ||
+        a->src != src ||
         a->comm_id != comm_id || a->tag != tag)
         return 0;
     return !ib.ordered || src < 0 ||
@@ -37,7 +38,7 @@ static int is_next(const seshat_answer *a, int src, int32_t comm_id, int tag)
 static void took(const seshat_answer *a)
 {
     if (ib.ordered && a->src >= 0 && a->type != SESHAT_ANS_FINAL &&
-        a->type != SESHAT_ANS_REPLY)
+        a->type != SESHAT_ANS_REPLY && a->type != SESHAT_ANS_RMA)
         seshat_ordinal(&ib.taken, a->src, a->comm_id, a->tag, 1);
 }
 
@@ -141,6 +142,19 @@ static int try_seq(int type, int peer, int32_t seq, seshat_answer *out)
         return 0;
     *out = take(p, 1);
     return 1;
+}
+
+int seshat_inbox_try_rma(int src, int32_t comm_id, int tag, int32_t seq, seshat_answer *out)
+{
+    for (struct ans_node **p = &ib.ans_head; *p; p = &(*p)->next) {
+        const seshat_answer *a = &(*p)->a;
+        if (a->type == SESHAT_ANS_RMA && a->src == src && a->comm_id == comm_id &&
+            a->tag == tag && a->seq == seq) {
+            *out = take(p, 1);
+            return 1;
+        }
+    }
+    return 0;
 }
 
 int seshat_inbox_try_final(int src, int32_t seq, seshat_answer *out)

@@ -24,6 +24,11 @@ int seshat_inbox_try_final(int src, int32_t seq, seshat_answer *out);
  * queued (Probe). */
 int seshat_inbox_try_reply(int dst, int32_t seq, seshat_answer *out);
 int seshat_inbox_has(int src, int32_t comm_id, int tag);
+/* ... the RMA answer (wire.h SESHAT_ENV_RMA) from world rank src for
+ * (window comm id, SESHAT_RMA_WIRE_* tag, seq); notices have seq 0 and
+ * come in order. An RMA answer never ends a receive's wait: only the
+ * wait for it, which takes every answer at hand first. */
+int seshat_inbox_try_rma(int src, int32_t comm_id, int tag, int32_t seq, seshat_answer *out);
 int seshat_inbox_peek(int src, int32_t comm_id, int tag, seshat_answer *out);
 /* Contention: the earliest time among answers queued here that this rank
  * can use now: could_take(src, comm_id, tag, ctx) says whether a receive

@@ -66,5 +66,10 @@ void seshat_rma_post(MPI_Win win, MPI_Group group);
 void seshat_rma_start(MPI_Win win, MPI_Group group);
 void seshat_rma_complete(MPI_Win win);
 void seshat_rma_wait(MPI_Win win);
+/* Before the real MPI_Win_test: 0 if under contention = on a completion
+ * notice the model has not answered is missing (the test then says not
+ * done without the real call: the origins complete for real only after
+ * their notices), else 1. */
+int seshat_rma_test_ready(MPI_Win win);
 
 #endif

@@ -3,6 +3,11 @@
  * seshat makes virtual, nor a libc clock a tool may virtualize).
  * Usage: rma_put put ITERS     8-byte MPI_Put to the next rank in a
  *                              lock_all epoch, MPI_Win_flush_all every 64
+ *        rma_put puts ITERS    the same, one MPI_Win_flush_all at the end (the
+ *                              wrapper's own cost: a flush waits in Open MPI,
+ *                              which yields the core when the job has more
+ *                              processes than cores, as a run with a model
+ *                              rank beside two ranks on two cores does)
  *        rma_put fence ITERS   one 8-byte MPI_Put per MPI_Win_fence epoch
  *        rma_put lock ITERS    MPI_Win_lock, one 8-byte MPI_Put, MPI_Win_unlock
  * Rank 0 prints "BENCH <what> <microseconds per operation or epoch>". */
@@ -36,11 +41,12 @@ int main(int argc, char **argv)
     int next = (rank + 1) % size;
     MPI_Barrier(MPI_COMM_WORLD);
     double t0 = now_us();
-    if (!strcmp(what, "put")) {
+    if (!strcmp(what, "put") || !strcmp(what, "puts")) {
+        long every = !strcmp(what, "put") ? 64 : iters;
         MPI_Win_lock_all(0, win);
         for (long i = 0; i < iters; i++) {
             MPI_Put(&v, 1, MPI_DOUBLE, next, i % 64, 1, MPI_DOUBLE, win);
-            if (i % 64 == 63)
+            if (i % every == every - 1)
                 MPI_Win_flush_all(win);
         }
         MPI_Win_unlock_all(win);

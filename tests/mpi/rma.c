@@ -12,7 +12,8 @@
  * fence_acc fence_skew lock_put lock_get fetch_op cas get_acc rput rget racc flush
  * pscw pscw_test;
  * with 3 ranks or more, the ring halo exchanges halo_fence halo_pscw
- * halo_lock. */
+ * halo_lock; with exactly 3, incast (ranks 1 and 2 put n bytes each into
+ * rank 0 in one PSCW epoch: under contention = on they share its link). */
 #include <math.h>
 #include <mpi.h>
 #include <stdint.h>
@@ -286,6 +287,33 @@ static void halo(const char *name)
     data();
 }
 
+/* Every rank but 0 puts n bytes into rank 0's window at once, in one
+ * PSCW epoch rank 0 exposes to all of them. */
+static void incast(void)
+{
+    if (!begin("incast"))
+        return;
+    MPI_Group world, g;
+    MPI_Comm_group(comm, &world);
+    int zero = 0;
+    if (rank == 0) {
+        MPI_Group_excl(world, 1, &zero, &g);
+        MPI_Win_post(g, 0, win);
+        MPI_Win_wait(win);
+        result("wait");
+    } else {
+        MPI_Group_incl(world, 1, &zero, &g);
+        MPI_Win_start(g, 0, win);
+        result("start");
+        MPI_Put(src, n, MPI_BYTE, 0, at(0, (rank - 1) * n), n, MPI_BYTE, win);
+        MPI_Win_complete(win);
+        result("complete");
+    }
+    MPI_Group_free(&g);
+    MPI_Group_free(&world);
+    data();
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -322,6 +350,8 @@ int main(int argc, char **argv)
         halo("halo_pscw");
         halo("halo_lock");
     }
+    if (size == 3)   /* two origins, one half of rank 0's window each */
+        incast();
     MPI_Win_free(&win);
     if (strcmp(kind, "allocate") && strcmp(kind, "shared"))
         free(base);

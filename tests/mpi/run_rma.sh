@@ -3,7 +3,7 @@
 # communication"): every call and synchronization mode against closed
 # forms computed here by hand, on the direct and the relay path, one and
 # two model ranks, every window kind; the data equal to a native run.
-# parts: loggp simgrid
+# parts: loggp simgrid contention
 cd "$(dirname "$0")/../.." || exit 1
 . tests/mpi/lib.sh
 . tests/mpi/oracle.sh
@@ -214,9 +214,10 @@ fi
 # SimGrid (fat tree, node-0 and node-15): W(n) = the route's latency +
 # n / its bottleneck bandwidth, rounded once (seshat-sgroute asks SimGrid);
 # a put costs W(n), a fetch W(request) + W(reply). Under contention = on
-# the transfers are timed uncongested (docs/models.md), so the lock, flush
-# and request-based times are the same; a fence's barrier starts at the
-# last member's entry there, so only fence_*'s target side is checked.
+# a passive-target epoch is timed uncongested (docs/models.md) and an
+# active-target transfer alone on its route costs its uncongested time,
+# so the times are the same; a fence's barrier starts at the last
+# member's entry there, so only fence_*'s target side is checked.
 SGR="$BUILD/bin/seshat-sgroute"
 if part simgrid; then
     if [ ! -x "$SGR" ] || [ ! -f "$BUILD/lib/libseshat-simgrid.so" ]; then
@@ -257,6 +258,60 @@ if part simgrid; then
             --set network.platform=config/platforms/fat_tree.xml --set network.path=relay \
             --set network.contention=on && ok "$d: data as native"
         PROG=rma
+    fi
+fi
+
+# Contention (fat tree, o = g = 0): ranks 1 and 2 on node-5 and node-10 put
+# n bytes each into rank 0 on node-0 in one PSCW epoch. The post notices
+# arrive at l0 (the route's latency: 0 bytes); both puts enter the network
+# at 2 l0 and share node-0's link, so each has its data at
+# l0 + (l0 + 2 n / bw) = 2 alone (alone = l0 + n / bw, SimGrid's time for
+# one flow; the incast of run_contention.sh), which is when rank 0's
+# Win_wait returns; uncongested it is l0 + alone. The matrix counts the
+# puts' bytes and the notices (one post notice to each origin, a put and
+# a completion notice from each), and so does the message log.
+if part contention; then
+    if [ ! -x "$SGR" ] || [ ! -f "$BUILD/lib/libseshat-simgrid.so" ]; then
+        echo "skip: built without SimGrid (libsimgrid-dev)"
+    else
+        PLACE=$(mktemp) MDIR=$(mktemp -d)
+        trap 'rm -rf "$OUT" "$NATIVE" "$PLACE" "$MDIR"' EXIT
+        printf 'node-0\nnode-5\nnode-10\n' > "$PLACE"
+        n=1048576
+        read -r lat bw < <("$SGR" config/platforms/fat_tree.xml route node-5 node-0)
+        l0=$(awk -v l="$lat" 'BEGIN { x = l * 1e9; printf "%d\n", (x - int(x) >= 0.5) ? int(x) + 1 : int(x) }')
+        alone=$(awk -v l="$lat" -v b="$bw" -v n=$n 'BEGIN { x = l * 1e9 + n * 1e9 / b; printf "%d\n", (x - int(x) >= 0.5) ? int(x) + 1 : int(x) }')
+        native 3 $n allocate incast
+        for cn in off on; do
+            d="two puts into one target, simgrid fat tree, 1 MiB (contention $cn)"
+            run "$d" 3 $n allocate incast -- --set network.model=simgrid \
+                --set network.platform=config/platforms/fat_tree.xml \
+                --set network.placement="$PLACE" --set network.path=relay \
+                --set network.contention=$cn --set simulator.watchdog=20s \
+                --set report.matrix=true --set report.prefix="$MDIR/m" \
+                $([ $cn = on ] && echo "--trace $MDIR/t") || continue
+            got=$(awk '$1 == "RESULT" && $2 == "incast-wait" { print $4 }' "$OUT")
+            st=$(awk '$1 == "RESULT" && $2 == "incast-start" { print $4 }' "$OUT" | sort -u | xargs)
+            if [ $cn = on ]; then want=$((2 * alone)); else want=$((l0 + alone)); fi
+            if [ -n "$got" ] && [ $((got - want)) -le 2 ] && [ $((want - got)) -le 2 ] && [ "$st" = "$l0" ]; then
+                ok "$d: starts at $st, Win_wait at $got ns (formula $want, to 2 ns)"
+            else bad "$d: starts at '$st' (expected $l0), Win_wait at '$got' ns, expected $want"; fi
+            if [ $cn = on ]; then
+                b=$(sed -n '2,4p' "$MDIR/m-bytes.csv" | xargs)
+                c=$(sed -n '2,4p' "$MDIR/m-count.csv" | xargs)
+                if [ "$b" = "0,0,0,0 1,$n,0,0 2,$n,0,0" ] && [ "$c" = "0,0,1,1 1,2,0,0 2,2,0,0" ]; then
+                    ok "$d: matrix has the puts' bytes and the notices"
+                else bad "$d: matrix bytes '$b', counts '$c'"; fi
+                # the message log: each put's network time is its shared
+                # flow's, l0 + 2 n / bw = 2 alone - l0 (tag -101), and the
+                # four notices (-103, -104) take l0
+                puts=$("$BUILD/bin/seshat-trace" msglog "$MDIR/t" | awk -v n=$n '$7 == -101 && $9 == n { print $6 }' | xargs)
+                nts=$("$BUILD/bin/seshat-trace" msglog "$MDIR/t" | awk -v l="$l0" '($7 == -103 || $7 == -104) && $6 == l' | wc -l)
+                w=$((2 * alone - l0))
+                if [ "$puts" = "$w $w" ] && [ "$nts" = 4 ]; then ok "$d: message log: two puts of $w ns, four notices"
+                else bad "$d: message log puts '$puts' (expected $w twice), $nts notices of $l0 ns"; fi
+            fi
+        done
     fi
 fi
 summary

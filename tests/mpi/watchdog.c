@@ -18,11 +18,9 @@
  *              and under contention (the fence synchronizes through the
  *              model first).
  *   pscw       the same with MPI_Win_start/MPI_Win_complete on rank 0 and
- *              MPI_Win_post/MPI_Win_wait on rank 1, which seshat does not
- *              synchronize: under contention the engine waits for rank
- *              0's next report (the message's time is not final before)
- *              while rank 0 waits in MPI_Win_start for rank 1's post
- *              notice: a hang the watchdog must name.
+ *              MPI_Win_post/MPI_Win_wait on rank 1: fine natively, and
+ *              under contention (the notices go through the model, and
+ *              rank 0's wait in MPI_Win_start is announced to it).
  * Prints "ok" (rank 0) when it finishes. */
 #include <mpi.h>
 #include <stdio.h>
