@@ -413,11 +413,13 @@ if part scaling; then
 # count is the reference). u_0 = 12D/p + 3D/2, u_r = 12D/p + D/2, so the
 # useful computation totals U(2) = 14D, U(4) = 15D exactly: computation
 # scalability 1 and 14/15; load balance 7/7.5 and 3.75/4.5; global
-# efficiency = parallel efficiency x computation scalability, exactly.
+# efficiency = parallel efficiency x computation scalability, exactly. On
+# the ideal network the allreduce costs nothing: T_ideal = max(u).
 name="analyze --pop scaling"
 for np in 2 4; do
     rm -rf "$dir/scal$np"
-    job "$name: trace at $np ranks" "$RUN" "${BASE[@]}" --trace "$dir/scal$np" -np "$np" -- "$T/an_scenarios" scaling
+    job "$name: trace at $np ranks" "$RUN" "${BASE[@]}" --trace "$dir/scal$np" -np "$np" -- "$T/an_scenarios" scaling &&
+        [ $rc -ne 0 ] && bad "$name: the traced run at $np ranks failed"
 done
 rm -rf "$dir/scal"
 if job "$name" "$AN" --pop --out "$dir/scal" "$dir/scal4" "$dir/scal2" && [ $rc -eq 0 ] &&
@@ -430,6 +432,7 @@ if job "$name" "$AN" --pop --out "$dir/scal" "$dir/scal4" "$dir/scal2" && [ $rc 
                 "useful computation (ns) = 14D, 15D|[round(r['useful_sum'] * 1e9) for r in $R]|[14000000, 15000000]" \
                 "computation scalability = 1, 14/15|[abs(r['computation_scalability'] - w) < 1e-12 for r, w in zip($R, [1, 14 / 15])]|[True, True]" \
                 "load balance = 7/7.5, 3.75/4.5|[abs(r['load_balance'] - w) < 1e-12 for r, w in zip($R, [7 / 7.5, 3.75 / 4.5])]|[True, True]" \
+                "ideal-network run time = max(u) = 7.5D, 4.5D (ns)|[round(r['ideal_run_time'] * 1e9) for r in $R]|[7500000, 4500000]" \
                 "GE = PE x CompScal exactly|[r['parallel_efficiency'] * r['computation_scalability'] == r['global_efficiency'] for r in $R]|[True, True]" \
                 "PE = LB x CommE exactly|[r['load_balance'] * r['communication_efficiency'] == r['parallel_efficiency'] for r in $R]|[True, True]" \
                 "CommE = SerE x TE exactly (--pop replays on the ideal network)|[r['serialization_efficiency'] * r['transfer_efficiency'] == r['communication_efficiency'] for r in $R]|[True, True]" \
