@@ -454,5 +454,9 @@ if job "$name" "$AN" --pop --out "$dir/scal" "$dir/scal4" "$dir/scal2" && [ $rc 
 else
     bad "$name: exit $rc, no pop-scaling.json"
 fi
+# Several traces without --pop (or with --model): refused with the usage, exit 2.
+job "$name: two traces without --pop" "$AN" "$dir/scal2" "$dir/scal4"
+[ $rc -eq 2 ] && grep -q "^usage: seshat-analyze" "$OUT" && ok "$name: two traces without --pop are refused (exit 2)" ||
+    bad "$name: two traces without --pop: exit $rc, want 2 and the usage"
 fi # part scaling
 summary
