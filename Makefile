@@ -147,7 +147,7 @@ $(BUILD)/bin/seshat-calibrate: $(BUILD)/obj/src/tools/seshat_calibrate.o $(CALIB
 
 # The analyzer is an MPI program of its own (never run under seshat).
 $(BUILD)/bin/seshat-analyze: $(BUILD)/obj/src/tools/seshat_analyze.o $(BUILD)/obj/src/tools/sensitivity.o \
-                            $(BUILD)/obj/src/tools/compare.o \
+                            $(BUILD)/obj/src/tools/compare.o $(BUILD)/obj/src/tools/pop_scaling.o \
                             $(BUILD)/obj/src/tools/counterfactual.o \
                             $(ANALYZE_OBJS) \
                             $(TOOL_COMMON) \

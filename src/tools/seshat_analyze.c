@@ -32,11 +32,14 @@
 #include "config/config.h"
 #include "tools/compare.h"
 #include "tools/counterfactual.h"
+#include "tools/pop_scaling.h"
 #include "tools/sensitivity.h"
 
 typedef struct opts {
     const char *dir, *model;
     const char *dir_b, *out;   /* --compare A B, --out DIR */
+    const char **dirs;         /* every trace named: --pop T1 T2 ... compares rank counts */
+    int ndirs;
     int procs, quiet, no_cpath, no_delay, pop, sensitivity, compare;
     int cf;   /* --counterfactuals: how many causes to replay */
 } opts;
@@ -45,6 +48,7 @@ static void usage(FILE *f)
 {
     fputs("usage: seshat-analyze [-j M] [--model FILE.ini] [--pop] [--counterfactuals]\n"
           "                      [--no-root-causes] [--no-critical-path] [--quiet] TRACEDIR\n"
+          "       seshat-analyze --pop [-j M] [--out DIR] TRACEDIR TRACEDIR...\n"
           "\n"
           "Replays the trace in parallel (M analyzer processes, default: one per core up\n"
           "to the trace's ranks; any M from 1 works), finds the wait states (Late Sender,\n"
@@ -69,13 +73,20 @@ static void usage(FILE *f)
           "seshat-analyze --compare [-j M] [--out DIR] A B compares two runs: two traces\n"
           "(analysed again here) or two seshat-run --profile directories; per pattern,\n"
           "call path and rank, B - A sorted by size, into DIR/compare.txt, .json, .html\n"
-          "and, for traces, compare.cubex (CUBE4, B - A) (DIR default: the current one).\n",
+          "and, for traces, compare.cubex (CUBE4, B - A) (DIR default: the current one).\n"
+          "\n"
+          "seshat-analyze --pop [-j M] [--out DIR] T1 T2 ... takes traces of one program at\n"
+          "several rank counts: per count, the POP parallel efficiency and its factors,\n"
+          "the computation scalability (useful computation of all ranks at the smallest\n"
+          "count / at this one) and the global efficiency (their product), into\n"
+          "DIR/pop-scaling.txt, .json and .html (DIR default: the current one).\n",
           f);
 }
 
 static int parse(int argc, char **argv, opts *o)
 {
     *o = (opts){ 0 };
+    o->dirs = calloc((size_t)argc + 1, sizeof *o->dirs);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -101,23 +112,25 @@ static int parse(int argc, char **argv, opts *o)
             o->compare = 1;
         } else if (!strcmp(a, "--out") && i + 1 < argc) {
             o->out = argv[++i];
-        } else if (o->compare && o->dir && !o->dir_b && a[0] != '-') {
-            o->dir_b = a;
         } else if (!strcmp(a, "--sensitivity")) {
             o->sensitivity = 1;
         } else if (!strcmp(a, "--no-critical-path")) {
             o->no_cpath = 1;
         } else if (!strcmp(a, "--no-root-causes")) {
             o->no_delay = 1;
-        } else if (a[0] != '-' && !o->dir) {
-            o->dir = a;
+        } else if (a[0] != '-' && o->dirs) {
+            o->dirs[o->ndirs++] = a;
         } else {
             fprintf(stderr, "seshat-analyze: bad argument '%s'\n", a);
             usage(stderr);
             return -1;
         }
     }
-    if (!o->dir || (o->compare && !o->dir_b)) {
+    o->dir = o->ndirs ? o->dirs[0] : NULL;
+    o->dir_b = o->ndirs > 1 ? o->dirs[1] : NULL;
+    /* two traces with --compare; two or more with --pop alone; else one */
+    int want_ok = o->compare ? o->ndirs == 2 : o->ndirs == 1 || (o->pop && o->ndirs > 1);
+    if (!want_ok || (o->ndirs > 1 && (o->model || o->cf || o->sensitivity))) {
         usage(stderr);
         return -1;
     }
@@ -404,6 +417,64 @@ static int compare(int argc, char **argv, opts *o)
     return rc;
 }
 
+/* --pop T1 T2 ...: each trace replayed on the ideal network (before the
+ * analyzer job, as for one trace), then analysed one after the other by
+ * the same job; the root writes the table (tools/pop_scaling.h). */
+static int pop_scaling(int argc, char **argv, opts *o)
+{
+    int n = o->ndirs, least = INT_MAX, rc = 0;
+    an_defs *d = calloc((size_t)n, sizeof *d);
+    seshat_analysis *a = calloc((size_t)n, sizeof *a);
+    const seshat_analysis **ap = calloc((size_t)n, sizeof *ap);
+    char err[PATH_MAX + 256];
+    if (!d || !a || !ap) {
+        fprintf(stderr, "seshat-analyze: --pop: out of memory\n");
+        return 1;
+    }
+    int under_mpi = getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMI_SIZE");
+    for (int i = 0; i < n && !rc; i++) {
+        opts one = *o;
+        one.dir = o->dirs[i];
+        char ideal[PATH_MAX + 16];
+        if (an_defs_load(one.dir, &d[i], err, sizeof err)) {
+            fprintf(stderr, "seshat-analyze: --pop: %s\n", err);
+            return 2;
+        }
+        least = d[i].nranks < least ? d[i].nranks : least;
+        if (under_mpi)
+            continue;
+        if (refuse_partial(one.dir, &d[i]))
+            return 2;
+        rc = write_ideal(&one, ideal, sizeof ideal);
+        rc = rc ? rc : run_whatif(&one, d[i].nranks, ideal, "ideal.txt");
+    }
+    if (rc || !under_mpi)
+        return rc ? rc : launch(argv, o, least);
+    MPI_Init(&argc, &argv);
+    int root = 0;
+    for (int i = 0; i < n; i++) {
+        root = analyze_one(o->dirs[i], &d[i], &a[i]);
+        ap[i] = &a[i];
+        if (root && read_replay(o->dirs[i], "ideal.txt", a[i].nranks, NULL, &a[i].ideal_time) == 0)
+            a[i].have_ideal = 1;
+        else if (root)
+            fprintf(stderr, "seshat-analyze: --pop: no ideal-network result in %s/ideal.txt\n",
+                    o->dirs[i]);
+    }
+    if (root) {
+        rc = seshat_pop_scaling(ap, o->dirs, n, o->out ? o->out : ".", o->quiet);
+        for (int i = 0; i < n; i++)
+            seshat_analysis_free(&a[i]);
+    }
+    for (int i = 0; i < n; i++)
+        an_defs_free(&d[i]);
+    free(d);
+    free(a);
+    free(ap);
+    MPI_Finalize();
+    return rc;
+}
+
 /* --counterfactuals runs the analysis job twice (tools/counterfactual.h). */
 struct cf_launch { char **argv; const opts *o; int nranks; };
 
@@ -421,6 +492,8 @@ int main(int argc, char **argv)
         return 2;
     if (o.compare)
         return compare(argc, argv, &o);
+    if (o.ndirs > 1)
+        return pop_scaling(argc, argv, &o);
     an_defs d;
     if (an_defs_load(o.dir, &d, err, sizeof err)) {
         fprintf(stderr, "seshat-analyze: %s\n", err);

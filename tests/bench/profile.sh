@@ -49,3 +49,48 @@ EOT
 )
 echo "$ptable"
 put_section profile "$ptable"
+
+# NAS class A at 4 ranks (NPB_BIN: the binaries you built as
+# docs/validation.md says; never part of the repository), the same way:
+# NAS_REPS interleaved pairs per benchmark (which of the two goes first
+# alternates, so a drift of the load favours neither), whole seshat-run
+# wall time, fastest and median; and the steady estimate: the per-call
+# cost above times the benchmark's MPI calls per rank (its profile),
+# against its fastest run without the profile.
+[ -n "${NPB_BIN:-}" ] || { echo "profile.sh: NAS skipped (set NPB_BIN to measure the profile on NAS class A)"; exit 0; }
+NAS=${NAS:-"cg mg lu"}
+NAS_REPS=${NAS_REPS:-$REPS}
+wall_us() {
+    local s e
+    s=$(date +%s%N)
+    "$BUILD/bin/seshat-run" "$@" >/dev/null 2>&1 || { echo "profile.sh: seshat-run $* failed" >&2; exit 1; }
+    e=$(date +%s%N)
+    echo $(((e - s) / 1000))
+}
+declare -A noff non
+load0=$(cut -d' ' -f1-3 /proc/loadavg)
+for r in $(seq "$NAS_REPS"); do
+    for b in $NAS; do
+        x="$NPB_BIN/$b.A.x"
+        if [ $((r % 2)) = 1 ]; then
+            noff[$b]+="$(wall_us -np 4 -- "$x") "
+            non[$b]+="$(wall_us --profile="$pdir/$b" -np 4 -- "$x") "
+        else
+            non[$b]+="$(wall_us --profile="$pdir/$b" -np 4 -- "$x") "
+            noff[$b]+="$(wall_us -np 4 -- "$x") "
+        fi
+    done
+done
+ntable="Measured $(date -u +%Y-%m-%d), $NAS_REPS interleaved pairs per benchmark, load $load0 at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end, on $(nproc) cores, command: \`NPB_BIN=... make bench\` (\`tests/bench/profile.sh\`); wall time of the whole \`seshat-run -np 4\` (default configuration), in seconds.
+
+| NAS class A, 4 ranks | without: fastest, median | with \`--profile\`: fastest, median | with / without: fastest, median | MPI calls per rank | per-call cost x calls / fastest wall |
+|---|---|---|---|---|---|"
+for b in $NAS; do
+    f0=$(tr ' ' '\n' <<<"${noff[$b]}" | grep . | fastest); m0=$(tr ' ' '\n' <<<"${noff[$b]}" | grep . | median)
+    f1=$(tr ' ' '\n' <<<"${non[$b]}" | grep . | fastest); m1=$(tr ' ' '\n' <<<"${non[$b]}" | grep . | median)
+    calls=$(python3 -c "import json; a = json.load(open('$pdir/$b/profile.json')); print(sum(s['calls'] for s in a['sites']) // a['ranks'])")
+    ntable+="
+| ${b^^} | $(awk -v a="$f0" -v b="$m0" 'BEGIN { printf "%.2f, %.2f", a / 1e6, b / 1e6 }') | $(awk -v a="$f1" -v b="$m1" 'BEGIN { printf "%.2f, %.2f", a / 1e6, b / 1e6 }') | $(ratio "$f1" "$f0"), $(ratio "$m1" "$m0") | $calls | $(awk -v d="$DIFF" -v c="$calls" -v w="$f0" 'BEGIN { printf "%.4f%%", d * c / (w * 1e3) * 100 }') |"
+done
+echo "$ntable"
+put_section profile-nas "$ntable"

@@ -275,6 +275,10 @@ int main(int argc, char **argv)
  *                    2, which waits (Late Sender): rank 1's W costs 2W
  *   pipeline         rank r receives from r-1, computes D, sends to r+1:
  *                    balanced (POP load balance 1) but serialized (1/p)
+ *   scaling          strong scaling with known computation: W = 12D split
+ *                    evenly, D/2 every rank repeats, D on rank 0 alone,
+ *                    then an allreduce: u_0 = W/p + 3D/2, u_r = W/p + D/2,
+ *                    total W + D + p D/2 (POP computation scalability)
  *   chain_even, coll_delay_even  the same without the slow phase (the
  *                    extra 2D): the reruns that counterfactual replays of
  *                    chain and coll_delay must predict */
@@ -331,6 +335,13 @@ static void pipeline(void)
         MPI_Send(&x, 1, MPI_INT, rank + 1, 13, MPI_COMM_WORLD);
 }
 
+static void scaling(void)
+{
+    double v = rank, w;
+    compute(12 * D / size + D / 2 + (rank == 0 ? D : 0));
+    MPI_Allreduce(&v, &w, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+}
+
 void by_name(const char *what)
 {
     if (!strcmp(what, "chain_even") || !strcmp(what, "coll_delay_even")) {
@@ -347,4 +358,6 @@ void by_name(const char *what)
         hidden_lr();
     if (!strcmp(what, "pipeline"))
         pipeline();
+    if (!strcmp(what, "scaling"))
+        scaling();
 }

@@ -1,7 +1,7 @@
 #!/bin/bash
 # run_analyze.sh - seshat-analyze on scenarios with waits of known size
 # (tests/mpi/an_scenarios.c; D = 1 ms of virtual compute, clock = none).
-# parts: scenarios all whatif more rootpath counterfactual
+# parts: scenarios all whatif more rootpath counterfactual scaling
 cd "$(dirname "$0")/../.." || exit 1
 . tests/mpi/lib.sh
 . tests/mpi/oracle.sh
@@ -407,4 +407,56 @@ cf_check() {
 cf_check chain 4 0
 cf_check coll_delay 4 2
 fi # part counterfactual
+if part scaling; then
+# POP scaling across rank counts (docs/patterns.md, POP scaling): the
+# scaling scenario at 2 and 4 ranks (given out of order: the smallest
+# count is the reference). u_0 = 12D/p + 3D/2, u_r = 12D/p + D/2, so the
+# useful computation totals U(2) = 14D, U(4) = 15D exactly: computation
+# scalability 1 and 14/15; load balance 7/7.5 and 3.75/4.5; global
+# efficiency = parallel efficiency x computation scalability, exactly. On
+# the ideal network the allreduce costs nothing: T_ideal = max(u).
+name="analyze --pop scaling"
+for np in 2 4; do
+    rm -rf "$dir/scal$np"
+    job "$name: trace at $np ranks" "$RUN" "${BASE[@]}" --trace "$dir/scal$np" -np "$np" -- "$T/an_scenarios" scaling &&
+        [ $rc -ne 0 ] && bad "$name: the traced run at $np ranks failed"
+done
+rm -rf "$dir/scal"
+if job "$name" "$AN" --pop --out "$dir/scal" "$dir/scal4" "$dir/scal2" && [ $rc -eq 0 ] &&
+        [ -s "$dir/scal/pop-scaling.json" ]; then
+    cp "$OUT" "$dir/scal.summary"
+    S="a['pop_scaling']"
+    R="$S['runs']"
+    for item in "rank counts, smallest first|[r['ranks'] for r in $R]|[2, 4]" \
+                "reference|$S['reference_ranks']|2" \
+                "useful computation (ns) = 14D, 15D|[round(r['useful_sum'] * 1e9) for r in $R]|[14000000, 15000000]" \
+                "computation scalability = 1, 14/15|[abs(r['computation_scalability'] - w) < 1e-12 for r, w in zip($R, [1, 14 / 15])]|[True, True]" \
+                "load balance = 7/7.5, 3.75/4.5|[abs(r['load_balance'] - w) < 1e-12 for r, w in zip($R, [7 / 7.5, 3.75 / 4.5])]|[True, True]" \
+                "ideal-network run time = max(u) = 7.5D, 4.5D (ns)|[round(r['ideal_run_time'] * 1e9) for r in $R]|[7500000, 4500000]" \
+                "GE = PE x CompScal exactly|[r['parallel_efficiency'] * r['computation_scalability'] == r['global_efficiency'] for r in $R]|[True, True]" \
+                "PE = LB x CommE exactly|[r['load_balance'] * r['communication_efficiency'] == r['parallel_efficiency'] for r in $R]|[True, True]" \
+                "CommE = SerE x TE exactly (--pop replays on the ideal network)|[r['serialization_efficiency'] * r['transfer_efficiency'] == r['communication_efficiency'] for r in $R]|[True, True]" \
+                "no IPC or instruction scalability (no counters)|[(r['ipc_scalability'], r['instruction_scalability']) for r in $R]|[(None, None), (None, None)]"; do
+        IFS='|' read -r label expr want <<<"$item"
+        got=$(python3 "$J" "$dir/scal/pop-scaling.json" "$expr" 2>&1)
+        [ "$got" = "$want" ] && ok "$name: $label = $got" || bad "$name: $label = '$got', want $want"
+    done
+    grep -q "^ *computation scalability " "$dir/scal.summary" && grep -q "^ *global efficiency " "$dir/scal/pop-scaling.txt" &&
+        ok "$name: the table is printed and in pop-scaling.txt" || bad "$name: no table in the summary or pop-scaling.txt"
+    grep -q "id='pop-scaling'" "$dir/scal/pop-scaling.html" && grep -q "background:#" "$dir/scal/pop-scaling.html" &&
+        ok "$name: pop-scaling.html has the colour-coded table" || bad "$name: pop-scaling.html"
+    if SESHAT_TRACE="$BUILD/bin/seshat-trace" timeout -k 5 "$TIMEOUT" python3 tests/tools/oracle.py \
+            --scaling "$dir/scal/pop-scaling.json" "$dir/scal2" "$dir/scal4" >"$OUT" 2>&1; then
+        ok "$name: oracle: $(cat "$OUT")"
+    else
+        bad "$name: the oracle differs"
+    fi
+else
+    bad "$name: exit $rc, no pop-scaling.json"
+fi
+# Several traces without --pop (or with --model): refused with the usage, exit 2.
+job "$name: two traces without --pop" "$AN" "$dir/scal2" "$dir/scal4"
+[ $rc -eq 2 ] && grep -q "^usage: seshat-analyze" "$OUT" && ok "$name: two traces without --pop are refused (exit 2)" ||
+    bad "$name: two traces without --pop: exit $rc, want 2 and the usage"
+fi # part scaling
 summary

@@ -3,6 +3,7 @@
 
     oracle.py TRACEDIR ANALYSIS.json...
     oracle.py --values TRACEDIR      (each pattern's per-rank values, ns)
+    oracle.py --scaling POP-SCALING.json TRACEDIR...
 
 Reads `seshat-trace dump TRACEDIR` (the binary in $SESHAT_TRACE, default
 build/bin/seshat-trace) and the sites-R.txt files, recomputes every wait
@@ -12,7 +13,9 @@ at once and in plain order (no windows, no owners, no exchange), and
 compares with each analysis.json: every pattern per rank, every call
 site's patterns, time and visits, the ranks' times and the message counts
 must be identical to the nanosecond. Prints one line per difference and
-exits 1 if there is any.
+exits 1 if there is any. With --scaling: the POP scaling table of
+`seshat-analyze --pop TRACEDIR...` (docs/patterns.md, POP scaling),
+recomputed from each trace's dump.
 """
 import bisect
 import json
@@ -722,6 +725,51 @@ def compare_pop(sev, end, ranks, a):
     return bad
 
 
+def scaling(path, tracedirs):
+    """docs/patterns.md, POP scaling: the traces sorted by rank count (the
+    first smallest is the reference); per trace the POP factors as in
+    compare_pop, computation scalability = U_ref / U (U: the useful
+    computation summed over the ranks), global efficiency = PE x CompScal;
+    the products exactly. Returns the differences."""
+    s = json.load(open(path))["pop_scaling"]
+    rows = []
+    for d in tracedirs:
+        ranks, end, sev = analyze(d)[:3]
+        rows.append((len(ranks), d, [sev.get(("computation", r, None), 0) for r in ranks],
+                     max(end.values())))
+    rows.sort(key=lambda x: x[0])
+    runs, bad = s["runs"], []
+    if [(r["ranks"], os.path.normpath(r["trace"])) for r in runs] != \
+            [(n, os.path.normpath(d)) for n, d, _, _ in rows]:
+        return ["runs %s, oracle %s" % ([(r["ranks"], r["trace"]) for r in runs],
+                                        [(n, d) for n, d, _, _ in rows])]
+    if s["reference_ranks"] != rows[0][0]:
+        bad.append("reference_ranks %d, oracle %d" % (s["reference_ranks"], rows[0][0]))
+    ref = sum(rows[0][2])
+    for (n, d, u, T), r in zip(rows, runs):
+        want = {"useful_sum": sum(u) * 1e-9, "useful_max": max(u) * 1e-9, "run_time": T * 1e-9,
+                "load_balance": sum(u) / n / max(u), "communication_efficiency": max(u) / T,
+                "parallel_efficiency": sum(u) / n / T, "computation_scalability": ref / sum(u),
+                "global_efficiency": sum(u) / n / T * ref / sum(u)}
+        if r["ideal_run_time"] is not None:
+            Ti = ns(r["ideal_run_time"])
+            want["serialization_efficiency"] = max(u) / Ti
+            want["transfer_efficiency"] = Ti / T
+            if r["serialization_efficiency"] * r["transfer_efficiency"] != r["communication_efficiency"]:
+                bad.append("%s: SerE x TE != CommE" % d)
+        if r["load_balance"] * r["communication_efficiency"] != r["parallel_efficiency"]:
+            bad.append("%s: LB x CommE != PE" % d)
+        if r["parallel_efficiency"] * r["computation_scalability"] != r["global_efficiency"]:
+            bad.append("%s: PE x CompScal != GE" % d)
+        for k in ("ipc_scalability", "instruction_scalability"):
+            if r[k] is not None:
+                bad.append("%s: %s %s, but a trace holds no counters" % (d, k, r[k]))
+        for k, v in want.items():
+            if abs(r[k] - v) > 1e-12 * max(1.0, v):
+                bad.append("%s %s: analysis %.17g, oracle %.17g" % (d, k, r[k], v))
+    return bad
+
+
 def compare_delays(delays, a, keys):
     """analysis.json's root_causes and delay_costs against the oracle's,
     within the rounding of each value to the nanosecond."""
@@ -865,6 +913,13 @@ def main():
         return
     if len(sys.argv) < 3:
         sys.exit(__doc__.strip().splitlines()[2].strip())
+    if sys.argv[1] == "--scaling":
+        bad = scaling(sys.argv[2], sys.argv[3:])
+        for line in bad[:20]:
+            print("oracle: %s: %s" % (sys.argv[2], line))
+        if not bad:
+            print("oracle agrees: POP scaling of %d traces" % len(sys.argv[3:]))
+        sys.exit(1 if bad else 0)
     result = analyze(sys.argv[1])
     failed = 0
     for path in sys.argv[2:]:
