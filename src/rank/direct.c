@@ -7,13 +7,21 @@
 #include "rank/path.h"
 #include "rank/progress.h"
 
-/* Envelopes go to the model rank in batches, double-buffered: one buffer
- * fills while the other one's send is in flight. */
+/* Envelopes go to the model rank in batches, from a ring of buffers: one
+ * fills while the others' sends are in flight. An eager send over shared
+ * memory completes only once the receiver has taken it, and in direct mode
+ * the model rank naps (it is off the message path), so with only two
+ * buffers a rank that sends fast waited for the model rank every 64
+ * messages: a third of the cost of a message sent to itself (measured,
+ * docs/performance.md). With BATCH_RING buffers a rank waits only when
+ * the model rank is BATCH_RING batches behind. */
+#define BATCH_RING 16
 static struct {
-    seshat_envelope batch[2][SESHAT_BATCH_MAX];
+    seshat_envelope batch[BATCH_RING][SESHAT_BATCH_MAX];
     int n, cur;
-    MPI_Request req[2];
-} out = { .req = { MPI_REQUEST_NULL, MPI_REQUEST_NULL } };
+    MPI_Request req[BATCH_RING];
+    int busy[BATCH_RING];    /* req[i] is a send in flight */
+} out;
 
 _Static_assert(SESHAT_BATCH_MAX > 0 && SESHAT_BATCH_MAX * sizeof(seshat_envelope) <= INT32_MAX,
                "a batch's byte count must fit MPI's int count");
@@ -23,19 +31,40 @@ _Static_assert(SESHAT_BATCH_MAX > 0 && SESHAT_BATCH_MAX * sizeof(seshat_envelope
 _Static_assert((long long)SESHAT_TAG_REPLY0 + SESHAT_SEQ_MASK <= INT32_MAX,
                "reply tags must stay valid MPI tags");
 
+/* Buffer i's send, if any, is over (waiting for it when `wait`). */
+static void batch_free(int i, int wait)
+{
+    int done = 0;
+    if (!out.busy[i])
+        return;
+    if (!wait)
+        seshat_ctl(seshat_real.Test(&out.req[i], &done, MPI_STATUS_IGNORE), "Test(envelope batch)");
+    if (!done)
+        seshat_ctl(seshat_watch_wait(&out.req[i], "the model rank to take envelopes"),
+                   "Wait(envelope batch)");
+    out.busy[i] = 0;
+}
+
+/* Send the filled buffer out and move to the next one, which must be free. */
+static void batch_send(void)
+{
+    seshat_ctl(seshat_real.Isend(out.batch[out.cur], (int)(out.n * sizeof(seshat_envelope)),
+                                 MPI_BYTE, seshat_model_rank_of(seshat_rt.world_rank),
+                                 SESHAT_TAG_BATCH, seshat_rt.control, &out.req[out.cur]),
+               "Isend(envelope batch)");
+    out.busy[out.cur] = 1;
+    out.cur = (out.cur + 1) % BATCH_RING;
+    out.n = 0;
+    batch_free(out.cur, 0);
+}
+
+/* Every batch out and taken (the end of the run). */
 static void direct_flush(void)
 {
-    if (out.n > 0) {
-        seshat_ctl(seshat_real.Isend(out.batch[out.cur], (int)(out.n * sizeof(seshat_envelope)),
-                                     MPI_BYTE, seshat_model_rank_of(seshat_rt.world_rank),
-                                     SESHAT_TAG_BATCH, seshat_rt.control, &out.req[out.cur]),
-                   "Isend(envelope batch)");
-        out.cur ^= 1;
-        out.n = 0;
-    }
-    /* The next buffer must be free before it is filled. */
-    seshat_ctl(seshat_watch_wait(&out.req[out.cur], "the model rank to take envelopes"),
-               "Wait(envelope batch)");
+    if (out.n > 0)
+        batch_send();
+    for (int i = 0; i < BATCH_RING; i++)
+        batch_free(i, 1);
 }
 
 static void direct_send(seshat_envelope *e, seshat_op *op, seshat_comm *c, int dest)
@@ -45,7 +74,7 @@ static void direct_send(seshat_envelope *e, seshat_op *op, seshat_comm *c, int d
                "Send(envelope)");
     out.batch[out.cur][out.n++] = *e;
     if (out.n == SESHAT_BATCH_MAX)
-        direct_flush();
+        batch_send();
 }
 
 /* The completion is a message of its own, not an answer. */
