@@ -12,8 +12,8 @@
  * eager send over shared memory completes only once the receiver has taken
  * it, and in direct mode the model rank naps (it is off the message path,
  * and a loaded machine may not run it for milliseconds), so with two
- * buffers a rank that sent fast waited for it every 64 messages: two thirds
- * of the cost of a message sent to itself (docs/performance.md). The pool
+ * buffers a rank that sent fast waited for it every 64 messages: four
+ * fifths of the cost of a message sent to itself (docs/performance.md). The pool
  * grows instead, up to POOL_MAX buffers (0.9 MB), before a rank waits. */
 #define POOL_MAX 256
 static struct {

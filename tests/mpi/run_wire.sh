@@ -37,7 +37,6 @@ per_message() {
 for mode in blocking nonblocking ssend probe anysource; do
     per_message "$mode" 8 2
 done
-per_message blocking 1024 2
 per_message blocking 200000 2
 desc="wire: 20000 envelopes in batches"
 if job "$desc" "$RUN" "${BASE[@]}" --set report.matrix=true --set "report.prefix=$dir/m" \
