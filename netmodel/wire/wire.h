@@ -113,8 +113,11 @@ typedef struct seshat_block {
 /* App -> model (direct): SESHAT_TAG_BATCH carries up to SESHAT_BATCH_MAX
  * envelopes. A batch must stay under Open MPI's shared-memory eager limit
  * (btl_vader_eager_limit, 4 KiB, of which ob1 takes its header), so that
- * sending one never waits for the model rank, which may be napping
- * (LOG_SLEEP_NS, 200 us, in netmodel/server/server.c). 64 x 56 B = 3,584 B. */
+ * it never waits in a rendezvous with the model rank, which may be napping
+ * (LOG_SLEEP_NS, 200 us, in netmodel/server/server.c). 64 x 56 B = 3,584 B.
+ * An eager send still completes only once the model rank has taken it
+ * (beyond the per-peer fast box), so senders keep a pool of batches in
+ * flight (src/rank/direct.c). */
 #define SESHAT_BATCH_MAX 64
 #define SESHAT_SHM_EAGER_LIMIT 4096    /* Open MPI 4.1 btl_vader_eager_limit default */
 #define SESHAT_PML_HEADER_ROOM 128     /* ob1's match header, with room to spare */

@@ -7,45 +7,92 @@
 #include "rank/path.h"
 #include "rank/progress.h"
 
-/* Envelopes go to the model rank in batches, double-buffered: one buffer
- * fills while the other one's send is in flight. */
+/* Envelopes go to the model rank in batches of up to SESHAT_BATCH_MAX, from
+ * a pool of buffers: one fills while the others' sends are in flight. An
+ * eager send over shared memory completes only once the receiver has taken
+ * it, and in direct mode the model rank naps (it is off the message path,
+ * and a loaded machine may not run it for milliseconds), so with two
+ * buffers a rank that sent fast waited for it every 64 messages: four
+ * fifths of the cost of a message sent to itself (docs/performance.md). The pool
+ * grows instead, up to POOL_MAX buffers (0.9 MB), before a rank waits. */
+#define POOL_MAX 256
 static struct {
-    seshat_envelope batch[2][SESHAT_BATCH_MAX];
-    int n, cur;
-    MPI_Request req[2];
-} out = { .req = { MPI_REQUEST_NULL, MPI_REQUEST_NULL } };
+    seshat_envelope *buf[POOL_MAX];
+    MPI_Request req[POOL_MAX];
+    int nbuf;                  /* buffers allocated */
+    int cur, n;                /* the one filling (-1: none yet), its count */
+    int spare[POOL_MAX], nspare;   /* free buffers */
+    int fly[POOL_MAX], fly0, nfly; /* in flight, oldest first (a ring) */
+} out = { .cur = -1 };
 
 _Static_assert(SESHAT_BATCH_MAX > 0 && SESHAT_BATCH_MAX * sizeof(seshat_envelope) <= INT32_MAX,
                "a batch's byte count must fit MPI's int count");
+
+/* The oldest batch in flight is taken (waiting for it if need be): its
+ * buffer is spare. */
+static void retire_oldest(void)
+{
+    int i = out.fly[out.fly0];
+    seshat_ctl(seshat_watch_wait(&out.req[i], "the model rank to take envelopes"),
+               "Wait(envelope batch)");
+    out.fly0 = (out.fly0 + 1) % POOL_MAX;
+    out.nfly--;
+    out.spare[out.nspare++] = i;
+}
+
+/* A buffer to fill: a spare one, the oldest one's if it was taken, a new
+ * one, or at most POOL_MAX buffers, the oldest one's once it is taken. */
+static int free_buffer(void)
+{
+    if (!out.nspare && out.nfly) {
+        int done = 0;
+        seshat_ctl(seshat_real.Test(&out.req[out.fly[out.fly0]], &done, MPI_STATUS_IGNORE),
+                   "Test(envelope batch)");
+        if (done || out.nbuf == POOL_MAX)
+            retire_oldest();
+    }
+    if (out.nspare)
+        return out.spare[--out.nspare];
+    out.buf[out.nbuf] = seshat_xmalloc(sizeof(seshat_envelope) * SESHAT_BATCH_MAX);
+    return out.nbuf++;
+}
+
+static void batch_send(void)
+{
+    int i = out.cur;
+    seshat_ctl(seshat_real.Isend(out.buf[i], (int)(out.n * sizeof(seshat_envelope)), MPI_BYTE,
+                                 seshat_model_rank_of(seshat_rt.world_rank), SESHAT_TAG_BATCH,
+                                 seshat_rt.control, &out.req[i]),
+               "Isend(envelope batch)");
+    out.fly[(out.fly0 + out.nfly++) % POOL_MAX] = i;
+    out.cur = -1;
+    out.n = 0;
+}
+
+/* Every batch out and taken (the end of the run). */
+static void direct_flush(void)
+{
+    if (out.n > 0)
+        batch_send();
+    while (out.nfly)
+        retire_oldest();
+}
 
 /* A rendezvous reply's tag is SESHAT_TAG_REPLY0 + seq: within Open MPI's
  * tag range (2^31 - 1) for every sequence number. */
 _Static_assert((long long)SESHAT_TAG_REPLY0 + SESHAT_SEQ_MASK <= INT32_MAX,
                "reply tags must stay valid MPI tags");
 
-static void direct_flush(void)
-{
-    if (out.n > 0) {
-        seshat_ctl(seshat_real.Isend(out.batch[out.cur], (int)(out.n * sizeof(seshat_envelope)),
-                                     MPI_BYTE, seshat_model_rank_of(seshat_rt.world_rank),
-                                     SESHAT_TAG_BATCH, seshat_rt.control, &out.req[out.cur]),
-                   "Isend(envelope batch)");
-        out.cur ^= 1;
-        out.n = 0;
-    }
-    /* The next buffer must be free before it is filled. */
-    seshat_ctl(seshat_watch_wait(&out.req[out.cur], "the model rank to take envelopes"),
-               "Wait(envelope batch)");
-}
-
 static void direct_send(seshat_envelope *e, seshat_op *op, seshat_comm *c, int dest)
 {
     op->reply_from = e->dst;
     seshat_ctl(seshat_real.Send(e, sizeof *e, MPI_BYTE, dest, e->tag, c->shadow),
                "Send(envelope)");
-    out.batch[out.cur][out.n++] = *e;
+    if (out.cur < 0)
+        out.cur = free_buffer();
+    out.buf[out.cur][out.n++] = *e;
     if (out.n == SESHAT_BATCH_MAX)
-        direct_flush();
+        batch_send();
 }
 
 /* The completion is a message of its own, not an answer. */

@@ -19,7 +19,8 @@ typedef struct seshat_path {
     /* Deliver the envelope e of send op (to comm rank dest on c) and set
      * op->reply_from, where a rendezvous completion comes from. */
     void (*send)(seshat_envelope *e, seshat_op *op, seshat_comm *c, int dest);
-    /* Send batched envelopes out (direct); waits for the older batch. */
+    /* Send batched envelopes out and wait until the model rank has them
+     * all (direct; called at the end of the run). */
     void (*flush)(void);
     /* A rendezvous send's completion: 1 once op->done is known. */
     int (*send_ready)(seshat_op *op);
