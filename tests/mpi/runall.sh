@@ -61,6 +61,12 @@ if [ "$1" = --list ]; then
     printf '%s\n' "${!CMD[@]}" | sort
     exit 0
 fi
+# --cmd AREA: the command that runs AREA (tests/tools/test_profile.sh).
+if [ "$1" = --cmd ]; then
+    [ -n "${CMD[$2]}" ] || { echo "runall.sh: no test area '$2'" >&2; exit 2; }
+    echo "${CMD[$2]}"
+    exit 0
+fi
 
 # Areas in ORDER first (a script's name there stands for all its parts),
 # then any new script not listed there yet.
