@@ -47,14 +47,14 @@ done
 ORDER=(real-hpcc guide conformance analyze contention trace-other sensitivity coll smpi status simgrid
        nodes outputs faults real-lmp rma core-direct2 core-relay2 core-relay1 core-direct1
        core-misc trace-ring trace-onoff factors nas_scripts matrix calibrate-exact
-       bad_config bench_load watchdog vclock io core-cpu trace-cpu calibrate-fit clock sample)
+       bad_config watchdog vclock io core-cpu trace-cpu calibrate-fit clock sample)
 # CPU-clock and native-timing measurements: alone (interference only adds
 # time, and their bounds are a few percent).
 EXCLUSIVE=" calibrate-fit clock core-cpu trace-cpu vclock-cpu "
 # Areas that mostly wait (watchdog limits, signals, leftovers polled for
 # seconds; their CPU time is a tenth of their wall time): they run beside
 # the pool without taking a place in it.
-LIGHT=" watchdog-direct watchdog-relay watchdog-contention faults-run faults-launchers "
+LIGHT=" bench_load watchdog-direct watchdog-relay watchdog-contention faults-run faults-launchers "
 QUICK_AREAS=(core-direct1)
 
 if [ "$1" = --list ]; then
@@ -108,17 +108,20 @@ declare -A START PID_AREA TIME
 failed=()
 t0=$(date +%s.%N)
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
-sum=0
+sum=0 cpu_sum=0 sys_sum=0
 # CPU time (user + system) of an area and its children, when GNU time is here.
 TIMER=(); [ -x /usr/bin/time ] && TIMER=(/usr/bin/time -f '%U %S')
 
 # finish AREA RC: report one area.
 finish() {
-    local a=$1 rc=$2 t cpu=""
+    local a=$1 rc=$2 t cpu="" sys=""
     t=$(echo "$(date +%s.%N) - ${START[$a]}" | bc)
     sum=$(echo "$sum + $t" | bc)
-    [ -s "$LOGS/$a.cpu" ] && cpu=$(awk 'END { print $1 + $2 }' "$LOGS/$a.cpu")
-    TIME[$a]="$t ${cpu:--}"
+    if [ -s "$LOGS/$a.cpu" ]; then
+        cpu=$(awk 'END { print $1 + $2 }' "$LOGS/$a.cpu"); sys=$(awk 'END { print $2 }' "$LOGS/$a.cpu")
+        cpu_sum=$(echo "$cpu_sum + $cpu" | bc); sys_sum=$(echo "$sys_sum + $sys" | bc)
+    fi
+    TIME[$a]="$t ${cpu:--} ${sys:--}"
     local line
     line=$(grep -E '^(MPI tests|[A-Za-z_ -]+ tests): [0-9]+ passed' "$LOGS/$a.log" | tail -1)
     printf '== %-20s %6.1f s  %s%s\n' "$a" "$t" "${line:-no summary line}" "$([ "$rc" = 0 ] || echo "  (exit $rc)")"
@@ -165,11 +168,17 @@ for a in "${sel[@]}"; do
 done
 
 wall=$(echo "$(date +%s.%N) - $t0" | bc)
-# The long poles first: what to split or speed up next.
-echo "== per area, longest first:   wall s    CPU s"
+# The long poles first: what to split or speed up next. CPU is user +
+# system of the area's processes; on 2 cores the suite's wall is at least
+# its CPU total / 2, and the system share is mostly waiting ranks polling
+# (sched_yield), not work (docs/performance.md, "make test").
+echo "== per area, longest first:   wall s    CPU s  of which system"
 for a in "${!TIME[@]}"; do
     printf '%s %s%s\n' "${TIME[$a]}" "$a" "$([[ "$EXCLUSIVE" == *" $a "* ]] && echo ' (alone)')"
-done | sort -rn | awk '{ printf "   %-24s %7.1f  %7s\n", $3 " " $4, $1, $2 == "-" ? "-" : sprintf("%.1f", $2) }'
+done | sort -rn | awk '{ printf "   %-24s %7.1f  %7s  %7s\n", $4 " " $5, $1, $2 == "-" ? "-" : sprintf("%.1f", $2),
+                                   $3 == "-" ? "-" : sprintf("%.1f", $3) }'
+printf '== CPU %.0f s (system %.0f s): at least %.0f s of wall on %d cores\n' "$cpu_sum" "$sys_sum" \
+    "$(echo "$cpu_sum / $(nproc 2>/dev/null || echo 1)" | bc)" "$(nproc 2>/dev/null || echo 1)"
 printf '== %d areas, %.0f s of scripts in %.0f s wall (%s at once; load %s at the start, %s at the end); logs in %s\n' \
     "${#sel[@]}" "$sum" "$wall" "$JOBS" "$load0" "$(cut -d' ' -f1-3 /proc/loadavg)" "$LOGS"
 if [ ${#failed[@]} -gt 0 ]; then
