@@ -40,8 +40,8 @@ for f in tests/mpi/run_*.sh; do
 done
 # The longest first, so the pool ends together (CPU s per area, the
 # steadiest measure on the shared 2-core VM: real-hpcc 93, contention 48,
-# conformance 33, analyze 31, guide 29, trace-other 23, sensitivity 21, coll 18, status
-# 18, simgrid 12, nodes 10, outputs 8, faults-input 8, real-lmp 7, the
+# conformance 33, analyze 31, guide 29, trace-other 23, sensitivity 21, coll 18,
+# simgrid 12, nodes 10, outputs 8, faults-input 8, real-lmp 7, the
 # core variants 5-7 each, the rest 3 or less). A script's name stands for
 # all its parts.
 ORDER=(real-hpcc guide conformance analyze contention trace-other sensitivity coll smpi status simgrid
