@@ -9,9 +9,10 @@
 #        prefixes as runall.sh takes them). Areas run one after another.
 #
 # Launches are read from execve and exit events (strace -f, execve only,
-# seccomp-filtered: the traced programs run at their own speed). On a
-# loaded machine the wall figures swell but CPU time, launch counts and
-# sleep seconds do not: those say what to batch or cut.
+# seccomp-filtered: the traced programs stop only at fork and execve;
+# the CPU column includes strace's share, so take an area's CPU from
+# runall.sh's table). On a loaded machine the wall figures swell but
+# launch counts and sleep seconds do not: those say what to batch or cut.
 cd "$(dirname "$0")/../.." || exit 1
 BUILD=${BUILD:-build}
 export BUILD
@@ -20,11 +21,10 @@ command -v strace >/dev/null || { echo "test_profile.sh: needs strace" >&2; exit
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# The areas' commands, as runall.sh runs them (its --cmd AREA).
 printf '%-24s %7s %7s %6s %7s %6s %7s %6s %7s\n' area wall cpu runs 'run s' mpirun 'sleep s' tools 'tool s'
 for want in "$@"; do
     for a in $(tests/mpi/runall.sh --list | awk -v w="$want" '$1 == w || index($1, w "-") == 1'); do
-        cmd=$(tests/mpi/runall.sh --cmd "$a") || continue
+        cmd=$(tests/mpi/runall.sh --cmd "$a") || continue   # as runall.sh runs it
         t0=$(date +%s.%N)
         /usr/bin/time -f '%U %S' -o "$tmp/cpu" \
             strace -f --seccomp-bpf -q -ttt -e trace=execve -e signal=none -o "$tmp/st" \
