@@ -5,6 +5,7 @@
 #   make quicktest  unit tests and a fast subset of the MPI tests (< 1 min)
 #   make check-asan the same under AddressSanitizer + UBSan (build-asan/)
 #   make bench      benchmarks, results in docs/performance.md
+#   LOAD=N make bench   the same beside N CPU-bound processes (a loaded machine)
 #   make install PREFIX=/usr/local
 #   make deps       install missing Debian packages (root)
 

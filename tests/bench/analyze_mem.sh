@@ -27,7 +27,7 @@ for want in ${MEM_EVENTS:-1000000 20000000}; do
 done
 rm -rf "$mdir"
 mtable=$(cat <<EOT
-Measured $(date -u +%Y-%m-%d), load average $(cut -d' ' -f1 /proc/loadavg) at the end, command: \`make bench\`
+Measured $(date -u +%Y-%m-%d), $(bench_load_note), command: \`make bench\`
 (\`MEM_EVENTS="$(echo ${MEM_EVENTS:-1000000 20000000})"\`): \`mpirun -np 1 seshat-analyze --no-critical-path\`, peak RSS of the analyzer process.
 
 | trace events | trace (MB) | wall (s) | peak RSS (MB) |

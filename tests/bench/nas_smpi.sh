@@ -37,7 +37,7 @@ SESHAT_RUN="$BUILD/bin/seshat-run" CLASSES=A NPROCS="${MATCHED_NPROCS:-16 64}" M
 nas-scripts/report.sh "$matched" >/dev/null 2>&1
 slow=$(awk -F, 'NR > 1 && $3 != "" { printf "| %s | %s | %s | %s | %s |\n", $1, $3, $12, $13, $21 }' "$out/table2.csv" | grep '\.4 |')
 table=$(cat <<EOT
-Measured $(date -u +%Y-%m-%d) on $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the end, median of $REPS
+Measured $(date -u +%Y-%m-%d) on $(nproc) cores, $(bench_load_note), median of $REPS
 interleaved runs, command: \`NPB_BIN=... SMPI_BIN=... make bench\` (\`tests/bench/nas_smpi.sh\`, which runs
 \`nas-scripts/run-nas.sh\` with \`MODES="native sim traced smpi"\` at 4 ranks and \`"sim smpi"\` above). SMPI runs
 on the cluster run-nas.sh generates (0.75 µs per link, two links per route, 12.5 GB/s, \`--cfg=smpi/host-speed:1Gf\`);

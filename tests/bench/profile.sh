@@ -37,7 +37,7 @@ CALLS=$(python3 -c "import json; a = json.load(open('$pdir/profile.json')); prin
 OFF=$(tr ' ' '\n' <<<"$off" | grep . | median); ON=$(tr ' ' '\n' <<<"$on" | grep . | median)
 OFF1=$(tr ' ' '\n' <<<"$off" | grep . | fastest); ON1=$(tr ' ' '\n' <<<"$on" | grep . | fastest)
 ptable=$(cat <<EOT
-Measured $(date -u +%Y-%m-%d), $REPS interleaved runs each, load $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores, command: \`make bench\` (\`tests/bench/profile.sh\`).
+Measured $(date -u +%Y-%m-%d), $REPS interleaved runs each, on $(nproc) cores, $(bench_load_note), command: \`make bench\` (\`tests/bench/profile.sh\`).
 
 | benchmark | value | target |
 |---|---|---|

@@ -42,7 +42,7 @@ row() {   # row WHAT LABEL TARGET
 }
 table=$(cat <<EOT
 Measured $(date -u +%Y-%m-%d), command: \`tests/bench/rma.sh\` (2 ranks, median of $REPS interleaved
-runs, load $load0 → $load1 on this 2-core VM; µs per operation or epoch, wall time).
+runs, load $load0 → $load1 on this 2-core VM$(bench_load_beside); µs per operation or epoch, wall time).
 
 | operation | native (µs) | seshat, clock = cpu (µs) | ratio | seshat, clock = none (µs) | ratio | target |
 |---|---|---|---|---|---|---|

@@ -38,7 +38,7 @@ done
 rm -rf "$adir"
 eps() { awk -v e="$AEV" -v w="$1" -v j="$2" 'BEGIN { printf "%.2f M", e / w / j / 1e6 }'; }
 atable=$(cat <<EOT
-Measured $(date -u +%Y-%m-%d), command: \`make bench\` (one run each).
+Measured $(date -u +%Y-%m-%d), $(bench_load_note), command: \`make bench\` (one run each).
 
 | analyzer processes | trace events | wall (s) | events/s per process | peak memory per process (MB) | target |
 |---|---|---|---|---|---|
@@ -60,7 +60,7 @@ if [ -x tests/bench/simgrid.sh ]; then
     sg=$(awk '($1 == "loggp" || $1 == "simgrid") && NF == 6 { printf "| %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6 }' <<<"$sgout")
     cn=$(awk 'NF == 9 && $1 != "case" { printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7, $8, $9 }' <<<"$sgout")
     stable=$(cat <<EOT
-Measured $(date -u +%Y-%m-%d), command: \`make bench\` (\`tests/bench/simgrid.sh 500\`: a ring of 500
+Measured $(date -u +%Y-%m-%d), $(bench_load_note), command: \`make bench\` (\`tests/bench/simgrid.sh 500\`: a ring of 500
 nonblocking 1 KiB steps on a 3-D torus platform, round-robin placement, \`clock = none\`).
 
 | model | path | ranks | messages | wall (s) | messages/s |

@@ -34,7 +34,7 @@ row() {
     echo "| \`trace.sample = $1\` | $(med "${DEV[$1]}") % | ${n:-0} | ${c:-–} ns |"
 }
 stable=$(cat <<EOT
-Measured $(date -u +%Y-%m-%d), median of $REPS runs, command: \`make bench\` (\`tests/bench/sampler.sh\`): \`sample_cost 200 100000 5\` traced (200 compute intervals of ~170 µs, the least of 5 rounds with samples and of 5 without, in one process), virtual time with samples against without.
+Measured $(date -u +%Y-%m-%d), $(bench_load_note), median of $REPS runs, command: \`make bench\` (\`tests/bench/sampler.sh\`): \`sample_cost 200 100000 5\` traced (200 compute intervals of ~170 µs, the least of 5 rounds with samples and of 5 without, in one process), virtual time with samples against without.
 
 | rate | with / without − 1 | samples | cost per sample (subtracted) |
 |---|---|---|---|

@@ -46,7 +46,7 @@ for n in $NPS; do
 "
 done
 table=$(cat <<EOT
-Measured $(date -u +%Y-%m-%d) on $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the end, median wall of $REPS interleaved runs,
+Measured $(date -u +%Y-%m-%d) on $(nproc) cores, $(bench_load_note), median wall of $REPS interleaved runs,
 command: \`make bench\` (\`tests/bench/startup.sh $NPS\`). The program is an MPI hello (\`tests/bench/hello_mem.c\`:
 MPI_Init, a barrier, each rank's peak resident set, MPI_Finalize); CPU is user + sys of the whole job
 (\`/usr/bin/time\`, far less noisy than wall on a shared machine); memory is the application ranks' VmHWM

@@ -29,7 +29,7 @@ rm -rf "$tdir"
 COST=$("$BUILD/tests/bench/trace_cost" 20000000)
 RNS=$(awk '/record_ns/ { print $3 }' <<<"$COST"); EPS=$(awk '/writer_events/ { print $3 }' <<<"$COST")
 ttable=$(cat <<EOT
-Measured $(date -u +%Y-%m-%d), median of $REPS interleaved runs, command: \`make bench\` (\`tests/bench/trace.sh\`).
+Measured $(date -u +%Y-%m-%d), $(bench_load_note), median of $REPS interleaved runs, command: \`make bench\` (\`tests/bench/trace.sh\`).
 
 | benchmark | value | target |
 |---|---|---|

@@ -63,7 +63,7 @@ row() {   # row MODE CLOCK TARGET_LAT TARGET_COMP
 }
 table=$(cat <<EOT
 Measured $(date -u +%Y-%m-%d) on $(nproc) cores, Open MPI $(mpirun --version 2>/dev/null | head -1 | awk '{print $NF}'), median of $REPS interleaved runs,
-load average $load0 before, $load1 after; command: \`make bench\` (\`tests/bench/wall_pingpong.sh\`).
+load average $load0 before, $load1 after$(bench_load_beside); command: \`make bench\` (\`tests/bench/wall_pingpong.sh\`).
 Latency: one-way 8-byte ping-pong (µs, wall; median, and in parentheses the minimum, which is what a quiet
 machine gives); compute: 2000 × (~50 µs CPU + 8-byte exchange) (µs, wall, median).
 

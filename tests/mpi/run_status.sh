@@ -3,8 +3,9 @@
 # (a pseudo-terminal from script(1)), absent when output is piped.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/mpi/lib.sh
-# About 2-4 s of wall time: the line appears after the first second.
-ARGS=(-np 2 -- "$T/compute" 8000 200000)
+# 2 s of wall time and next to no CPU (the ranks sleep 20 x 100 ms, each
+# followed by an allreduce): the line appears after the first second.
+ARGS=(-np 2 -- "$T/sleeper" 20 100)
 
 desc="status line, piped"
 if job "$desc" "$RUN" "${ARGS[@]}"; then
@@ -20,7 +21,7 @@ if command -v script >/dev/null; then
     if job "$desc" script -qec "$RUN ${ARGS[*]}" "$log"; then
         line=$(tr '\r' '\n' <"$log" | grep -a "^.\[Kseshat: virtual .* s | wall .* s | .* messages | trace .* MB" | tail -1)
         if [ -n "$line" ]; then ok "$desc: ${line#*seshat: }"; else bad "$desc: no status line"; fi
-        grep -aq "RESULT compute 0" "$log" && ok "$desc: program output intact" || bad "$desc: output lost"
+        grep -aq "RESULT sleeper 0 20" "$log" && ok "$desc: program output intact" || bad "$desc: output lost"
         ls /tmp/seshat-status-* >/dev/null 2>&1 && bad "$desc: status files left" || ok "$desc: files removed"
     fi
     rm -f "$log"

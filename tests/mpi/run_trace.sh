@@ -258,12 +258,20 @@ if SESHAT_SET="simulator.clock=none;network.latency=5us;network.bandwidth=1GB/s;
 fi
 
 # SIGTERM in the middle of a run: what was buffered is flushed and reads back.
+# The signal goes to this run's own mpirun (timeout -> seshat-run ->
+# mpirun; other checkouts may run this test at the same time) once both
+# ranks have written a 64 KiB buffer (thousands of events) to their
+# streams: no fixed sleep, which a loaded machine can outlast.
 desc="SIGTERM during a traced run"
 ( timeout -k 5 60 "$RUN" --set simulator.clock=none --set trace.buffer=64KiB --trace "$dir/term" \
       -np 2 -- "$T/compute" 200000 1000 >"$OUT" 2>&1 & echo $! >"$dir/pid"; wait ) &
-sleep 4
-pkill -TERM -f "mpirun.*compute 200000" ; wait
-sleep 1
+for ((i = 0; i < 400; i++)); do
+    [ -s "$dir/term/rank-0.sst" ] && [ -s "$dir/term/rank-1.sst" ] && break
+    sleep 0.1
+done
+tpid=$(cat "$dir/pid" 2>/dev/null)
+for sr in $(pgrep -P "${tpid:-0}"); do pkill -TERM -P "$sr"; done
+wait
 ev=$("$TR" stats "$dir/term" 2>/dev/null | awk '$1 == "events" { print $2 }')
 if [ -n "$ev" ] && [ "$ev" -gt 1000 ]; then ok "$desc: $ev events read back"; else bad "$desc: events '$ev'"; fi
 oracle_check "$dir/term" "SIGTERM"

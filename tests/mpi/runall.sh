@@ -40,8 +40,8 @@ for f in tests/mpi/run_*.sh; do
 done
 # The longest first, so the pool ends together (CPU s per area, the
 # steadiest measure on the shared 2-core VM: real-hpcc 93, contention 48,
-# conformance 33, analyze 31, guide 29, trace-other 23, sensitivity 21, coll 18, status
-# 18, simgrid 12, nodes 10, outputs 8, faults-input 8, real-lmp 7, the
+# conformance 33, analyze 31, guide 29, trace-other 23, sensitivity 21, coll 18,
+# simgrid 12, nodes 10, outputs 8, faults-input 8, real-lmp 7, the
 # core variants 5-7 each, the rest 3 or less). A script's name stands for
 # all its parts.
 ORDER=(real-hpcc guide conformance analyze contention trace-other sensitivity coll smpi status simgrid
@@ -54,11 +54,17 @@ EXCLUSIVE=" calibrate-fit clock core-cpu trace-cpu vclock-cpu "
 # Areas that mostly wait (watchdog limits, signals, leftovers polled for
 # seconds; their CPU time is a tenth of their wall time): they run beside
 # the pool without taking a place in it.
-LIGHT=" watchdog-direct watchdog-relay watchdog-contention faults-run faults-launchers "
+LIGHT=" bench_load watchdog-direct watchdog-relay watchdog-contention faults-run faults-launchers "
 QUICK_AREAS=(core-direct1)
 
 if [ "$1" = --list ]; then
     printf '%s\n' "${!CMD[@]}" | sort
+    exit 0
+fi
+# --cmd AREA: the command that runs AREA (tests/tools/test_profile.sh).
+if [ "$1" = --cmd ]; then
+    [ -n "${CMD[$2]}" ] || { echo "runall.sh: no test area '$2'" >&2; exit 2; }
+    echo "${CMD[$2]}"
     exit 0
 fi
 
@@ -102,17 +108,20 @@ declare -A START PID_AREA TIME
 failed=()
 t0=$(date +%s.%N)
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
-sum=0
+sum=0 cpu_sum=0 sys_sum=0
 # CPU time (user + system) of an area and its children, when GNU time is here.
 TIMER=(); [ -x /usr/bin/time ] && TIMER=(/usr/bin/time -f '%U %S')
 
 # finish AREA RC: report one area.
 finish() {
-    local a=$1 rc=$2 t cpu=""
+    local a=$1 rc=$2 t cpu="" sys=""
     t=$(echo "$(date +%s.%N) - ${START[$a]}" | bc)
     sum=$(echo "$sum + $t" | bc)
-    [ -s "$LOGS/$a.cpu" ] && cpu=$(awk 'END { print $1 + $2 }' "$LOGS/$a.cpu")
-    TIME[$a]="$t ${cpu:--}"
+    if [ -s "$LOGS/$a.cpu" ]; then
+        cpu=$(awk 'END { print $1 + $2 }' "$LOGS/$a.cpu"); sys=$(awk 'END { print $2 }' "$LOGS/$a.cpu")
+        cpu_sum=$(echo "$cpu_sum + $cpu" | bc); sys_sum=$(echo "$sys_sum + $sys" | bc)
+    fi
+    TIME[$a]="$t ${cpu:--} ${sys:--}"
     local line
     line=$(grep -E '^(MPI tests|[A-Za-z_ -]+ tests): [0-9]+ passed' "$LOGS/$a.log" | tail -1)
     printf '== %-20s %6.1f s  %s%s\n' "$a" "$t" "${line:-no summary line}" "$([ "$rc" = 0 ] || echo "  (exit $rc)")"
@@ -159,11 +168,17 @@ for a in "${sel[@]}"; do
 done
 
 wall=$(echo "$(date +%s.%N) - $t0" | bc)
-# The long poles first: what to split or speed up next.
-echo "== per area, longest first:   wall s    CPU s"
+# The long poles first: what to split or speed up next. CPU is user +
+# system of the area's processes; on 2 cores the suite's wall is at least
+# its CPU total / 2, and the system share is mostly waiting ranks polling
+# (sched_yield), not work (docs/performance.md, "make test").
+echo "== per area, longest first:   wall s    CPU s  of which system"
 for a in "${!TIME[@]}"; do
     printf '%s %s%s\n' "${TIME[$a]}" "$a" "$([[ "$EXCLUSIVE" == *" $a "* ]] && echo ' (alone)')"
-done | sort -rn | awk '{ printf "   %-24s %7.1f  %7s\n", $3 " " $4, $1, $2 == "-" ? "-" : sprintf("%.1f", $2) }'
+done | sort -rn | awk '{ printf "   %-24s %7.1f  %7s  %7s\n", $4 " " $5, $1, $2 == "-" ? "-" : sprintf("%.1f", $2),
+                                   $3 == "-" ? "-" : sprintf("%.1f", $3) }'
+printf '== CPU %.0f s (system %.0f s): at least %.0f s of wall on %d cores\n' "$cpu_sum" "$sys_sum" \
+    "$(echo "$cpu_sum / $(nproc 2>/dev/null || echo 1)" | bc)" "$(nproc 2>/dev/null || echo 1)"
 printf '== %d areas, %.0f s of scripts in %.0f s wall (%s at once; load %s at the start, %s at the end); logs in %s\n' \
     "${#sel[@]}" "$sum" "$wall" "$JOBS" "$load0" "$(cut -d' ' -f1-3 /proc/loadavg)" "$LOGS"
 if [ ${#failed[@]} -gt 0 ]; then
