@@ -118,4 +118,58 @@ if job "$desc" "$RUN" --preset ib-hdr --preset io-nfs --print-config -np 1 true;
     grep -q "^latency = 800ns" <<<"$net" && grep -q "^latency = 200000ns" <<<"$io" &&
         ok "$desc: network latency 800ns, io latency 200000ns" || bad "$desc: not both presets"
 fi
+# Traced: every data access and metadata operation is an IO record with
+# its exact bytes (docs/trace-format.md), blocking accesses end where the
+# program's clock says (the step times above), the analyzer's io section
+# is the closed form and the independent oracle agrees with it.
+# Time in MPI_File_* calls on rank r of 4 (the nonblocking accesses end
+# in MPI_Wait, the split ones in their _end; seeks are free):
+#   open (3 - r) us + M, write_at_all (3 - r) us + COLL, write_at, read_at,
+#   write, read: IND each, read_at_all, write_all, read_all_end, ordered:
+#   COLL each, sync M + IND (rank 0 IND in write_shared, M in sync),
+#   close M: 2 (3 - r) us + 3 M + 5 IND + 5 COLL.
+. tests/mpi/oracle.sh
+expected $N
+desc="MPI-IO traced"
+if job "$desc" "$RUN" "${IO[@]}" --trace "$dir/tr" -np $N -- "$T/io_times" "$dir/tr.dat" $B &&
+   "$BUILD/bin/seshat-trace" dump "$dir/tr" >"$dir/dump" 2>"$OUT"; then
+    # the accesses in program order: op, mode, bytes
+    seq1="open collective bytes 0|write independent bytes $B|write collective bytes $B|read independent bytes $B|read collective bytes $B|write independent nonblocking bytes $B|read independent nonblocking bytes $B|write collective bytes $B|write collective bytes $B|read collective bytes $B|write collective nonblocking bytes $B|read collective nonblocking bytes $B|write independent bytes $B|read independent bytes $B|write collective bytes $B|sync collective bytes 0|close collective bytes 0"
+    seq0=${seq1/|sync/|write independent bytes $B|sync}
+    for r in 0 1 2 3; do
+        want=$seq1; [ $r = 0 ] && want=$seq0
+        got=$(sed -n "s/^$r [0-9]* io \([a-z]*\) file [0-9]* \(.*\) request .*/\1 \2/p" "$dir/dump" |
+              paste -sd'|')
+        [ "$got" = "$want" ] && ok "$desc: rank $r's IO records" ||
+            bad "$desc: rank $r's IO records: '$got', expected '$want'"
+    done
+    # a blocking access ends at the step's time: write_at (the first
+    # independent write), write_at_all (the first collective one)
+    for r in 0 1 2 3; do
+        e1=$(grep -m1 "^$r [0-9]* io write file [0-9]* independent bytes" "$dir/dump" | awk '{print $NF}')
+        e2=$(grep -m1 "^$r [0-9]* io write file [0-9]* collective bytes" "$dir/dump" | awk '{print $NF}')
+        [ "$e1 $e2" = "${W[write_at]} ${W[write_at_all]}" ] &&
+            ok "$desc: rank $r's write_at, write_at_all end at $e1, $e2" ||
+            bad "$desc: rank $r's write_at, write_at_all end at '$e1 $e2', expected ${W[write_at]} ${W[write_at_all]}"
+    done
+    grep -q "^0 [0-9]* io open file 1 collective .* name $dir/tr.dat$" "$dir/dump" &&
+        ok "$desc: the open record names the file" || bad "$desc: no open record naming $dir/tr.dat"
+    desc="MPI-IO analysis"
+    if job "$desc" "$BUILD/bin/seshat-analyze" --quiet "$dir/tr"; then
+        want=$(awk -v m=$META -v i=$IND -v c=${COLL} 'BEGIN { for (r = 0; r < 4; r++)
+            printf "%s%.9f", r ? " " : "", (2 * (3 - r) * 1000 + 3 * m + 5 * i + 5 * c) / 1e9 }')
+        got=$(python3 tests/tools/json_get.py "$dir/tr/analysis.json" \
+              "' '.join('%.9f' % x for x in a['io']['time']['per_rank'])" 2>&1)
+        [ "$got" = "$want" ] && ok "$desc: io time per rank $got s" ||
+            bad "$desc: io time per rank '$got', expected $want"
+        got=$(python3 tests/tools/json_get.py "$dir/tr/analysis.json" \
+              "a['io']['bytes_written']['per_rank']" "a['io']['bytes_read']['per_rank']" \
+              "[(f['name'], f['bytes_written'], f['bytes_read']) for f in a['io']['files']]" 2>&1 |
+              paste -sd' ')
+        want="[$((9 * B)), $((8 * B)), $((8 * B)), $((8 * B))] [$((6 * B)), $((6 * B)), $((6 * B)), $((6 * B))] [('$dir/tr.dat', $((33 * B)), $((24 * B)))]"
+        [ "$got" = "$want" ] && ok "$desc: bytes written, read, per file" ||
+            bad "$desc: bytes '$got', expected '$want'"
+        oracle_check "$dir/tr" "MPI-IO" have
+    fi
+fi
 summary
