@@ -4,17 +4,21 @@
 #include "model/storage.h"
 #include "rank/io.h"
 #include "rank/progress.h"
+#include "trace/trace.h"
+#include "tracefmt/trace_format.h"
 
 /* A file the program holds open: its communicator (NULL when seshat does
- * not know it, MPI_COMM_SELF: then the rank alone) and where a split
- * collective begun on it ends. */
+ * not know it, MPI_COMM_SELF: then the rank alone), where a split
+ * collective begun on it ends, and its number in the trace (this rank's
+ * opens counted from 1). */
 struct file {
     MPI_File fh;
     seshat_comm *c;
     seshat_vtime split_end;
+    int id;
 };
 static struct file *files;
-static int nfiles, capfiles;
+static int nfiles, capfiles, opened;
 static seshat_storage storage;
 static int storage_ready;
 
@@ -74,8 +78,13 @@ static struct seshat_io_pending *start(seshat_comm *c, int64_t bytes, enum io_ki
     return pd;
 }
 
-/* When the access ends for every member: the last entry plus its cost. */
-static seshat_vtime finish(struct seshat_io_pending *pd)
+/* An access in virtual time: it starts at `start` (a collective's at its
+ * last member's entry) and lasts `cost`. */
+struct span { seshat_vtime start; int64_t cost; };
+static seshat_vtime end_of(struct span s) { return s.start + s.cost; }
+
+/* When the access starts for every member (the last entry) and its cost. */
+static struct span finish(struct seshat_io_pending *pd)
 {
     int64_t last = pd->mine.entry, total = pd->mine.bytes * pd->n;
     if (pd->exchanged) {
@@ -88,12 +97,12 @@ static seshat_vtime finish(struct seshat_io_pending *pd)
             total += pd->all[i].bytes;
         }
     }
-    seshat_vtime t = last + (pd->kind == IO_META ? seshat_storage_metadata(model())
-                                                 : seshat_storage_collective(model(), pd->n, total));
+    struct span s = { last, pd->kind == IO_META ? seshat_storage_metadata(model())
+                                                : seshat_storage_collective(model(), pd->n, total) };
     free(pd->all);
     free(pd->slots);
     free(pd);
-    return t;
+    return s;
 }
 
 static seshat_comm *comm_of(MPI_File fh)
@@ -102,10 +111,31 @@ static seshat_comm *comm_of(MPI_File fh)
     return f ? f->c : NULL;
 }
 
+static int id_of(MPI_File fh)
+{
+    struct file *f = find(fh);
+    return f ? f->id : 0;
+}
+
+/* The access in the trace, then the clock at its end (blocking calls). */
+static void record(int id, int op, int flags, int64_t bytes, uint32_t req, struct span s,
+                   const char *name)
+{
+    if (seshat_tracing)
+        seshat_trace_io(id, op, flags, bytes, req, s.start, s.cost, name);
+}
+
+static void charge(int id, int op, int flags, int64_t bytes, struct span s, const char *name)
+{
+    record(id, op, flags, bytes, 0, s, name);
+    seshat_clock_advance_to(end_of(s));
+}
+
 /* ---- the calls ---- */
-void seshat_io_open(MPI_Comm comm, MPI_File fh)
+void seshat_io_open(MPI_Comm comm, MPI_File fh, const char *name)
 {
     seshat_comm *c = seshat_comm_lookup(comm);
+    int id = 0;
     if (fh != MPI_FILE_NULL) {
         if (nfiles == capfiles) {
             capfiles = capfiles ? 2 * capfiles : 8;
@@ -114,21 +144,22 @@ void seshat_io_open(MPI_Comm comm, MPI_File fh)
                 seshat_fatal("out of memory for the table of open files");
             files = n;
         }
-        files[nfiles++] = (struct file){ fh, c, 0 };
+        id = ++opened;
+        files[nfiles++] = (struct file){ fh, c, 0, id };
         if (c)
             seshat_comm_hold(c);
     }
-    seshat_clock_advance_to(finish(start(c, 0, IO_META)));
+    charge(id, SESHAT_IO_OPEN, SESHAT_IO_COLLECTIVE, 0, finish(start(c, 0, IO_META)), name);
 }
 
-void seshat_io_meta(MPI_File fh)
+void seshat_io_meta(MPI_File fh, int op)
 {
-    seshat_clock_advance_to(finish(start(comm_of(fh), 0, IO_META)));
+    charge(id_of(fh), op, SESHAT_IO_COLLECTIVE, 0, finish(start(comm_of(fh), 0, IO_META)), NULL);
 }
 
 void seshat_io_close(MPI_File fh)
 {
-    seshat_io_meta(fh);
+    seshat_io_meta(fh, SESHAT_IO_CLOSE);
     struct file *f = find(fh);
     if (!f)
         return;
@@ -137,30 +168,34 @@ void seshat_io_close(MPI_File fh)
     *f = files[--nfiles];
 }
 
-void seshat_io_delete(void)
+void seshat_io_delete(const char *name)
 {
-    seshat_clock_advance_to(seshat_clock_now() + seshat_storage_metadata(model()));
+    struct span s = { seshat_clock_now(), seshat_storage_metadata(model()) };
+    charge(0, SESHAT_IO_DELETE, 0, 0, s, name);
 }
 
-void seshat_io_independent(int64_t bytes)
+void seshat_io_independent(MPI_File fh, int op, int64_t bytes)
 {
-    seshat_clock_advance_to(seshat_clock_now() + seshat_storage_independent(model(), bytes));
+    struct span s = { seshat_clock_now(), seshat_storage_independent(model(), bytes) };
+    charge(id_of(fh), op, 0, bytes, s, NULL);
 }
 
-void seshat_io_collective(MPI_File fh, int64_t bytes)
+void seshat_io_collective(MPI_File fh, int op, int64_t bytes)
 {
-    seshat_clock_advance_to(finish(start(comm_of(fh), bytes, IO_DATA)));
+    charge(id_of(fh), op, SESHAT_IO_COLLECTIVE, bytes, finish(start(comm_of(fh), bytes, IO_DATA)),
+           NULL);
 }
 
 /* MPI allows a split collective to do all its work in begin (ROMIO
  * does), so the members' exchange completes there; the program's compute
  * until end overlaps the access. */
-void seshat_io_split_begin(MPI_File fh, int64_t bytes)
+void seshat_io_split_begin(MPI_File fh, int op, int64_t bytes)
 {
     struct file *f = find(fh);
-    seshat_vtime t = finish(start(f ? f->c : NULL, bytes, IO_DATA));
+    struct span s = finish(start(f ? f->c : NULL, bytes, IO_DATA));
+    record(f ? f->id : 0, op, SESHAT_IO_COLLECTIVE, bytes, 0, s, NULL);
     if (f)
-        f->split_end = t;
+        f->split_end = end_of(s);
 }
 
 void seshat_io_split_end(MPI_File fh)
@@ -170,22 +205,31 @@ void seshat_io_split_end(MPI_File fh)
         seshat_clock_advance_to(f->split_end);
 }
 
-void seshat_io_post(MPI_Request req, MPI_File fh, int64_t bytes, int collective)
+/* A collective's start and cost are learned at its completion: its record
+ * says so (SESHAT_IO_PENDING), and its request's completion is its end. */
+void seshat_io_post(MPI_Request req, MPI_File fh, int op, int64_t bytes, int collective)
 {
     seshat_comm *c = comm_of(fh);
-    seshat_op *op = seshat_req_add(req, c);
-    op->is_coll = 1;   /* completes by a time of its own, not by a message */
-    op->active = 1;
-    op->comm = c;
-    if (collective)
-        op->io = start(c, bytes, IO_DATA);
-    else
-        op->done = seshat_clock_now() + seshat_storage_independent(model(), bytes);
+    seshat_op *o = seshat_req_add(req, c);
+    o->is_coll = 1;   /* completes by a time of its own, not by a message */
+    o->active = 1;
+    o->comm = c;
+    o->req_id = seshat_req_next_id();
+    struct span s = { seshat_clock_now(), 0 };
+    if (collective) {
+        o->io = start(c, bytes, IO_DATA);
+        record(id_of(fh), op, SESHAT_IO_COLLECTIVE | SESHAT_IO_NONBLOCKING | SESHAT_IO_PENDING,
+               bytes, o->req_id, s, NULL);
+        return;
+    }
+    s.cost = seshat_storage_independent(model(), bytes);
+    o->done = end_of(s);
+    record(id_of(fh), op, SESHAT_IO_NONBLOCKING, bytes, o->req_id, s, NULL);
 }
 
 seshat_vtime seshat_io_finish(seshat_op *op)
 {
-    op->done = finish(op->io);
+    op->done = end_of(finish(op->io));
     op->io = NULL;
     return op->done;
 }
