@@ -118,16 +118,24 @@ static int id_of(MPI_File fh)
 }
 
 /* The access in the trace, then the clock at its end (blocking calls). */
-static void record(int id, int op, int flags, int64_t bytes, uint32_t req, struct span s,
-                   const char *name)
+static void record(int id, int op, int flags, int64_t bytes, uint32_t req, struct span s)
 {
     if (seshat_tracing)
-        seshat_trace_io(id, op, flags, bytes, req, s.start, s.cost, name);
+        seshat_trace_io(id, op, flags, bytes, req, s.start, s.cost, 0, NULL);
 }
 
-static void charge(int id, int op, int flags, int64_t bytes, struct span s, const char *name)
+static void charge(int id, int op, int flags, int64_t bytes, struct span s)
 {
-    record(id, op, flags, bytes, 0, s, name);
+    record(id, op, flags, bytes, 0, s);
+    seshat_clock_advance_to(end_of(s));
+}
+
+/* Open and delete: the record names the file (and the communicator). */
+static void charge_named(int id, int op, int flags, struct span s, seshat_comm *c,
+                         const char *name)
+{
+    if (seshat_tracing)
+        seshat_trace_io(id, op, flags, 0, 0, s.start, s.cost, c ? c->id : -1, name);
     seshat_clock_advance_to(end_of(s));
 }
 
@@ -149,12 +157,12 @@ void seshat_io_open(MPI_Comm comm, MPI_File fh, const char *name)
         if (c)
             seshat_comm_hold(c);
     }
-    charge(id, SESHAT_IO_OPEN, SESHAT_IO_COLLECTIVE, 0, finish(start(c, 0, IO_META)), name);
+    charge_named(id, SESHAT_IO_OPEN, SESHAT_IO_COLLECTIVE, finish(start(c, 0, IO_META)), c, name);
 }
 
 void seshat_io_meta(MPI_File fh, int op)
 {
-    charge(id_of(fh), op, SESHAT_IO_COLLECTIVE, 0, finish(start(comm_of(fh), 0, IO_META)), NULL);
+    charge(id_of(fh), op, SESHAT_IO_COLLECTIVE, 0, finish(start(comm_of(fh), 0, IO_META)));
 }
 
 void seshat_io_close(MPI_File fh)
@@ -171,19 +179,18 @@ void seshat_io_close(MPI_File fh)
 void seshat_io_delete(const char *name)
 {
     struct span s = { seshat_clock_now(), seshat_storage_metadata(model()) };
-    charge(0, SESHAT_IO_DELETE, 0, 0, s, name);
+    charge_named(0, SESHAT_IO_DELETE, 0, s, NULL, name);
 }
 
 void seshat_io_independent(MPI_File fh, int op, int64_t bytes)
 {
     struct span s = { seshat_clock_now(), seshat_storage_independent(model(), bytes) };
-    charge(id_of(fh), op, 0, bytes, s, NULL);
+    charge(id_of(fh), op, 0, bytes, s);
 }
 
 void seshat_io_collective(MPI_File fh, int op, int64_t bytes)
 {
-    charge(id_of(fh), op, SESHAT_IO_COLLECTIVE, bytes, finish(start(comm_of(fh), bytes, IO_DATA)),
-           NULL);
+    charge(id_of(fh), op, SESHAT_IO_COLLECTIVE, bytes, finish(start(comm_of(fh), bytes, IO_DATA)));
 }
 
 /* MPI allows a split collective to do all its work in begin (ROMIO
@@ -193,7 +200,7 @@ void seshat_io_split_begin(MPI_File fh, int op, int64_t bytes)
 {
     struct file *f = find(fh);
     struct span s = finish(start(f ? f->c : NULL, bytes, IO_DATA));
-    record(f ? f->id : 0, op, SESHAT_IO_COLLECTIVE, bytes, 0, s, NULL);
+    record(f ? f->id : 0, op, SESHAT_IO_COLLECTIVE, bytes, 0, s);
     if (f)
         f->split_end = end_of(s);
 }
@@ -219,12 +226,12 @@ void seshat_io_post(MPI_Request req, MPI_File fh, int op, int64_t bytes, int col
     if (collective) {
         o->io = start(c, bytes, IO_DATA);
         record(id_of(fh), op, SESHAT_IO_COLLECTIVE | SESHAT_IO_NONBLOCKING | SESHAT_IO_PENDING,
-               bytes, o->req_id, s, NULL);
+               bytes, o->req_id, s);
         return;
     }
     s.cost = seshat_storage_independent(model(), bytes);
     o->done = end_of(s);
-    record(id_of(fh), op, SESHAT_IO_NONBLOCKING, bytes, o->req_id, s, NULL);
+    record(id_of(fh), op, SESHAT_IO_NONBLOCKING, bytes, o->req_id, s);
 }
 
 seshat_vtime seshat_io_finish(seshat_op *op)

@@ -68,8 +68,10 @@ static void print_io(int rank, const seshat_tr_record *rec, long long t)
         printf(" end at completion");
     else
         printf(" start %lld end %lld", start, start + (long long)v[6]);
-    if (p < end)
-        printf(" name %.*s", (int)(end - p), (const char *)p);
+    uint64_t comm;
+    if (p < end && seshat_get_varint(&p, end, &comm) == 0)
+        printf(" comm %lld name %.*s", (long long)seshat_unzigzag(comm), (int)(end - p),
+               (const char *)p);
     putchar('\n');
 }
 

@@ -154,6 +154,27 @@ if job "$desc" "$RUN" "${IO[@]}" --trace "$dir/tr" -np $N -- "$T/io_times" "$dir
     done
     grep -q "^0 [0-9]* io open file 1 collective .* name $dir/tr.dat$" "$dir/dump" &&
         ok "$desc: the open record names the file" || bad "$desc: no open record naming $dir/tr.dat"
+    # OTF2: an IoHandle per rank's open, Begin and Complete per access
+    # (57 data accesses and 4 syncs, counted from the dump), Issued
+    # for the nonblocking ones, the handles destroyed at close
+    desc="MPI-IO OTF2 export"
+    if command -v otf2-print >/dev/null; then
+        nio=$(grep -cE " io (read|write|sync) " "$dir/dump")
+        nnb=$(grep -c " io [a-z]* file [0-9]* [a-z]* nonblocking " "$dir/dump")
+        if "$BUILD/bin/seshat-trace" otf2 "$dir/tr" "$dir/otf2" >"$OUT" 2>&1 &&
+           otf2-print "$dir/otf2/traces.otf2" >"$dir/print" 2>"$OUT"; then
+            got=$(for e in IO_CREATE_HANDLE IO_OPERATION_BEGIN IO_OPERATION_ISSUED IO_OPERATION_COMPLETE \
+                           IO_DESTROY_HANDLE; do grep -c "^$e " "$dir/print"; done | paste -sd' ')
+            want="$N $nio $nnb $nio $N"
+            [ "$nio" = 61 ] && [ "$got" = "$want" ] &&
+                ok "$desc: create, begin, issued, complete, destroy = $got" ||
+                bad "$desc: create, begin, issued, complete, destroy = '$got', expected '$want' (61 accesses)"
+            otf2-print -G "$dir/otf2/traces.otf2" 2>&1 | grep -q "^IO_PARADIGM .*\"MPI-IO\"" &&
+                ok "$desc: the MPI-IO paradigm is defined" || bad "$desc: no MPI-IO IoParadigm"
+        else
+            bad "$desc: the export failed"
+        fi
+    fi
     desc="MPI-IO analysis"
     if job "$desc" "$BUILD/bin/seshat-analyze" --quiet "$dir/tr"; then
         want=$(awk -v m=$META -v i=$IND -v c=${COLL} 'BEGIN { for (r = 0; r < 4; r++)

@@ -233,7 +233,7 @@ void seshat_trace_rma(int op, int target, int comm, int64_t out, int64_t back, u
 }
 
 void seshat_trace_io(int file, int op, int flags, int64_t bytes, uint32_t req,
-                     seshat_vtime start, int64_t cost, const char *name)
+                     seshat_vtime start, int64_t cost, int comm, const char *name)
 {
     if (!wanted(SESHAT_KIND_OTHER, last_t))
         return;
@@ -243,9 +243,12 @@ void seshat_trace_io(int file, int op, int flags, int64_t bytes, uint32_t req,
     size_t len = 0, n = name ? strlen(name) : 0;
     for (int i = 0; i < 7; i++)
         len += seshat_put_varint(buf + len, v[i]);
+    if (name)
+        len += seshat_put_varint(buf + len, seshat_zigzag(comm));
     if (n > sizeof buf - len)   /* a name longer than any path: its start */
         n = sizeof buf - len;
-    memcpy(buf + len, name ? name : "", n);
+    if (n)
+        memcpy(buf + len, name, n);
     seshat_tw_record(stream, SESHAT_REC_IO, buf, len + n);
 }
 

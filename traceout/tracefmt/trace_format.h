@@ -35,7 +35,8 @@ enum seshat_rec_kind {
                                 ENTER, samples of the compute interval it ends */
     SESHAT_REC_IO = 16       /* MPI-IO access: file, op, flags, bytes, request id, wait (zigzag
                                 ns from the record's time to the access's start), cost (ns);
-                                open and delete: then the file's name (the payload's rest) */
+                                open and delete: then the opening communicator's id (zigzag,
+                                -1: the rank alone) and the file's name (the payload's rest) */
 };
 
 /* SESHAT_REC_IO's op and flags (docs/trace-format.md). */
