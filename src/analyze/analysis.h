@@ -53,7 +53,10 @@
     X(LATE_BROADCAST, "late_broadcast", SESHAT_PAT_COLL, "Late Broadcast",                      \
       "A broadcast/scatter receiver waited for the root to enter")                             \
     X(RMA_WAIT_AT_FENCE, "rma_wait_at_fence", SESHAT_PAT_MPI, "Wait at Fence",                  \
-      "Waiting in MPI_Win_fence for the last rank to enter")
+      "Waiting in MPI_Win_fence for the last rank to enter")                                   \
+    X(MPI_IO, "mpi_io", SESHAT_PAT_MPI, "File I/O", "Time in MPI-IO calls (MPI_File_*)")          \
+    X(MPI_IO_COLL, "mpi_io_collective", SESHAT_PAT_MPI_IO, "Collective",                         \
+      "Time in collective MPI-IO calls (open, close, sync, _all, _ordered, ...)")
 
 enum seshat_pattern {
 #define SESHAT_PAT_ENUM(id, name, parent, disp, desc) SESHAT_PAT_##id,
@@ -168,6 +171,13 @@ typedef struct seshat_root_cause {
                         replay (docs/analysis.md); -1: not replayed */
 } seshat_root_cause;
 
+/* MPI-IO per file (IO trace records), every rank's accesses together. */
+typedef struct seshat_io_file {
+    char *name;
+    int64_t bytes_read, bytes_written;
+    int64_t ns;              /* time in the MPI_File_* calls that accessed it */
+} seshat_io_file;
+
 #define SESHAT_ROOT_CAUSES 100   /* the largest root causes kept for the outputs */
 
 typedef struct seshat_analysis {
@@ -235,6 +245,11 @@ typedef struct seshat_analysis {
      * analyzer's later passes. */
     int **local_site;          /* [nranks][nlocal[r]] */
     int *nlocal;
+
+    /* MPI-IO (IO records): bytes per rank, and per file sorted by name. */
+    int64_t *io_read, *io_written;   /* [nranks] */
+    int nio_files;
+    seshat_io_file *io_files;
 
     /* trace.sample: computation by call path (an_samples.h), NULL if the
      * trace has no samples or they were not read. */

@@ -62,6 +62,8 @@
     X(LB, "mpi_latebroadcast", M_COLL, "Late Broadcast", "sec", NULL)                            \
     X(NXN, "mpi_wait_nxn", M_COLL, "Wait at N x N", "sec", NULL)                                 \
     X(NXNC, "mpi_nxn_completion", M_COLL, "N x N Completion", "sec", NULL)                       \
+    X(IO, "mpi_io", M_MPI, "File I/O", "sec", "Time in MPI-IO calls")                            \
+    X(IOC, "mpi_io_collective", M_IO, "Collective", "sec", "Time in collective MPI-IO calls")   \
     X(VISITS, "visits", -1, "Visits", "occ", "Number of calls")                                  \
     X(COMMS, "comms", -1, "MPI communications", "occ", "Point-to-point messages")                \
     X(CP2P, "comms_p2p", M_COMMS, "Point-to-point", "occ", "Point-to-point messages")            \
@@ -157,9 +159,10 @@ static const int pattern_metric[SESHAT_NPATTERNS] = {
     [SESHAT_PAT_BARRIER_COMPLETION] = M_BCOMP, [SESHAT_PAT_WAIT_NXN] = M_NXN,
     [SESHAT_PAT_NXN_COMPLETION] = M_NXNC, [SESHAT_PAT_EARLY_REDUCE] = M_ER,
     [SESHAT_PAT_EARLY_SCAN] = M_ES, [SESHAT_PAT_LATE_BROADCAST] = M_LB,
-    [SESHAT_PAT_RMA_WAIT_AT_FENCE] = M_RFENCE,
+    [SESHAT_PAT_RMA_WAIT_AT_FENCE] = M_RFENCE, [SESHAT_PAT_MPI_IO] = M_IO,
+    [SESHAT_PAT_MPI_IO_COLL] = M_IOC,
 };
-_Static_assert(SESHAT_NPATTERNS == 18, "map every seshat pattern to a Scalasca metric");
+_Static_assert(SESHAT_NPATTERNS == 20, "map every seshat pattern to a Scalasca metric");
 
 /* Where each delay metric goes (the same tree, names and order). */
 static const int delay_metric[SESHAT_NDELAYS] = {
