@@ -55,7 +55,7 @@
     X(RMA_WAIT_AT_FENCE, "rma_wait_at_fence", SESHAT_PAT_MPI, "Wait at Fence",                  \
       "Waiting in MPI_Win_fence for the last rank to enter")                                   \
     X(MPI_IO, "mpi_io", SESHAT_PAT_MPI, "File I/O", "Time in MPI-IO calls (MPI_File_*)")          \
-    X(MPI_IO_COLL, "mpi_io_collective", SESHAT_PAT_MPI_IO, "Collective",                         \
+    X(MPI_IO_COLL, "mpi_io_collective", SESHAT_PAT_MPI_IO, "Collective I/O",                       \
       "Time in collective MPI-IO calls (open, close, sync, _all, _ordered, ...)")
 
 enum seshat_pattern {
@@ -64,6 +64,13 @@ enum seshat_pattern {
 #undef SESHAT_PAT_ENUM
     SESHAT_NPATTERNS
 };
+
+/* Whether a pattern is a wait state (not a category of call time). */
+static inline int seshat_pattern_is_wait(int p)
+{
+    return p > SESHAT_PAT_MPI && p != SESHAT_PAT_P2P && p != SESHAT_PAT_COLL &&
+           p != SESHAT_PAT_MPI_IO && p != SESHAT_PAT_MPI_IO_COLL;
+}
 
 typedef struct seshat_pattern_info {
     const char *name;        /* snake_case, the JSON key and CUBE metric id */

@@ -190,6 +190,14 @@ if job "$desc" "$RUN" "${IO[@]}" --trace "$dir/tr" -np $N -- "$T/io_times" "$dir
         want="[$((9 * B)), $((8 * B)), $((8 * B)), $((8 * B))] [$((6 * B)), $((6 * B)), $((6 * B)), $((6 * B))] [('$dir/tr.dat', $((33 * B)), $((24 * B)))]"
         [ "$got" = "$want" ] && ok "$desc: bytes written, read, per file" ||
             bad "$desc: bytes '$got', expected '$want'"
+        # CUBE: mpi_io (Scalasca's File I/O, under mpi) holds the same time
+        if [ -s "$dir/tr/analysis.cubex" ] &&
+           python3 tests/tools/cube_check.py "$dir/tr/analysis.cubex" "$dir/tr/analysis.json" >"$OUT" 2>&1 &&
+           grep -q "^<metric.*mpi_io\|uniq_name>mpi_io<" <(tar -xOf "$dir/tr/analysis.cubex" anchor.xml); then
+            ok "$desc: CUBE metric mpi_io equals analysis.json (cube_check values)"
+        else
+            bad "$desc: CUBE file without mpi_io or not matching analysis.json"
+        fi
         oracle_check "$dir/tr" "MPI-IO" have
     fi
 fi

@@ -74,6 +74,7 @@ SCALASCA = {
     "mpi_nxn_completion": ("mpi_collective", "N x N Completion", "sec"),
     "mpi_rma_communication": ("mpi_communication", "One-sided", "sec"),
     "mpi_io": ("mpi", "File I/O", "sec"),
+    "mpi_io_collective": ("mpi_io", "Collective", "sec"),
     "overhead": ("time", "Overhead", "sec"),
     "visits": (None, "Visits", "occ"),
     "syncs": (None, "MPI synchronizations", "occ"),
@@ -127,7 +128,7 @@ REQUIRED = [
     "mpi_lswo_different", "mpi_lswo_same", "mpi_latereceiver", "mpi_collective",
     "mpi_earlyreduce", "mpi_earlyscan", "mpi_latebroadcast", "mpi_wait_nxn", "mpi_nxn_completion",
     "mpi_rma_synchronization", "mpi_rma_sync_active", "mpi_rma_wait_at_fence",
-    "visits", "bytes", "bytes_p2p", "bytes_sent", "bytes_rcvd", "critical_path",
+    "mpi_io", "mpi_io_collective", "visits", "bytes", "bytes_p2p", "bytes_sent", "bytes_rcvd", "critical_path",
     "critical_path_imbalance", "delay", "delay_mpi", "delay_p2p", "delay_latesender_aggregate",
     "delay_latesender", "delay_latesender_longterm", "delay_latereceiver_aggregate",
     "delay_latereceiver", "delay_latereceiver_longterm", "delay_collective",
@@ -145,7 +146,8 @@ SAME_VALUE = {
     "barrier_completion": "mpi_barrier_completion", "wait_nxn": "mpi_wait_nxn",
     "nxn_completion": "mpi_nxn_completion", "early_reduce": "mpi_earlyreduce",
     "early_scan": "mpi_earlyscan", "late_broadcast": "mpi_latebroadcast",
-    "rma_wait_at_fence": "mpi_rma_wait_at_fence",
+    "rma_wait_at_fence": "mpi_rma_wait_at_fence", "mpi_io": "mpi_io",
+    "mpi_io_collective": "mpi_io_collective",
 }
 
 SIZES = {"DOUBLE": 8, "UINT64": 8, "INT64": 8, "FLOAT": 4, "INT32": 4, "UINT32": 4}
