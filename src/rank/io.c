@@ -1,7 +1,9 @@
 /* io.c - MPI-IO in virtual time (io.h). */
 #include <stdlib.h>
 
+#include "model/simgrid.h"
 #include "model/storage.h"
+#include "model/storage_simgrid.h"
 #include "rank/io.h"
 #include "rank/progress.h"
 #include "trace/trace.h"
@@ -20,15 +22,35 @@ struct file {
 static struct file *files;
 static int nfiles, capfiles, opened;
 static seshat_storage storage;
-static int storage_ready;
+static seshat_sg_storage disks;   /* io.model = simgrid: data accesses on SimGrid's disks */
+static int storage_ready, on_disks;
+
+/* A rank's disk, from a model rank (the route fetch: model/simgrid.h). */
+static void disk_fetch(void *ctx, int rank, int write, double out[2])
+{
+    (void)ctx;
+    seshat_sg_model_disk(&seshat_rt.model, rank, write, out);
+}
 
 static const seshat_storage *model(void)
 {
     if (!storage_ready) {
         seshat_storage_init(&storage, &seshat_rt.cfg);
+        on_disks = seshat_rt.cfg.io_model == SESHAT_IO_SIMGRID;
+        if (on_disks &&
+            seshat_sg_storage_init(&disks, &seshat_rt.cfg, seshat_rt.napp, disk_fetch, NULL))
+            seshat_fatal("out of memory for the disks of %d ranks", seshat_rt.napp);
         storage_ready = 1;
     }
     return &storage;
+}
+
+static int64_t independent_ns(int op, int64_t bytes)
+{
+    const seshat_storage *s = model();
+    return on_disks ? seshat_sg_storage_independent(&disks, seshat_rt.world_rank,
+                                                    op == SESHAT_IO_WRITE, bytes)
+                    : seshat_storage_independent(s, bytes);
 }
 
 static struct file *find(MPI_File fh)
@@ -43,19 +65,24 @@ static struct file *find(MPI_File fh)
 struct io_member { int64_t entry, bytes; };
 _Static_assert(sizeof(struct io_member) == 2 * sizeof(int64_t), "io_member has padding");
 enum io_kind { IO_DATA, IO_META };
+enum { op_none = -1 };   /* a metadata operation's op */
 
 struct seshat_io_pending {
     enum io_kind kind;
+    int write;                /* a data access's op is a write */
+    seshat_comm *c;
     int n;                    /* members */
     int exchanged;            /* all[] holds every member's entry */
     struct io_member mine, *all, *slots;
     MPI_Request req;
 };
 
-static struct seshat_io_pending *start(seshat_comm *c, int64_t bytes, enum io_kind kind)
+static struct seshat_io_pending *start(seshat_comm *c, int64_t bytes, enum io_kind kind, int op)
 {
     struct seshat_io_pending *pd = seshat_xcalloc(1, sizeof *pd);
     pd->kind = kind;
+    pd->write = op == SESHAT_IO_WRITE;
+    pd->c = c;
     pd->n = c ? c->peer_size : 1;
     pd->mine = (struct io_member){ seshat_clock_now(), bytes };
     pd->req = MPI_REQUEST_NULL;
@@ -83,6 +110,22 @@ static struct seshat_io_pending *start(seshat_comm *c, int64_t bytes, enum io_ki
 struct span { seshat_vtime start; int64_t cost; };
 static seshat_vtime end_of(struct span s) { return s.start + s.cost; }
 
+/* io.model = simgrid: each member's bytes on its own host's disk. */
+static int64_t on_members_disks(const struct seshat_io_pending *pd)
+{
+    int n = pd->exchanged ? pd->n : 1;
+    int *world = seshat_xmalloc(sizeof *world * (size_t)n);
+    int64_t *bytes = seshat_xmalloc(sizeof *bytes * (size_t)n);
+    for (int i = 0; i < n; i++) {
+        world[i] = pd->exchanged ? pd->c->peer_world[i] : seshat_rt.world_rank;
+        bytes[i] = pd->exchanged ? pd->all[i].bytes : pd->mine.bytes;
+    }
+    int64_t t = seshat_sg_storage_collective(&disks, pd->write, n, world, bytes);
+    free(world);
+    free(bytes);
+    return t;
+}
+
 /* When the access starts for every member (the last entry) and its cost. */
 static struct span finish(struct seshat_io_pending *pd)
 {
@@ -98,6 +141,7 @@ static struct span finish(struct seshat_io_pending *pd)
         }
     }
     struct span s = { last, pd->kind == IO_META ? seshat_storage_metadata(model())
+                            : on_disks          ? on_members_disks(pd)
                                                 : seshat_storage_collective(model(), pd->n, total) };
     free(pd->all);
     free(pd->slots);
@@ -157,12 +201,12 @@ void seshat_io_open(MPI_Comm comm, MPI_File fh, const char *name)
         if (c)
             seshat_comm_hold(c);
     }
-    charge_named(id, SESHAT_IO_OPEN, SESHAT_IO_COLLECTIVE, finish(start(c, 0, IO_META)), c, name);
+    charge_named(id, SESHAT_IO_OPEN, SESHAT_IO_COLLECTIVE, finish(start(c, 0, IO_META, op_none)), c, name);
 }
 
 void seshat_io_meta(MPI_File fh, int op)
 {
-    charge(id_of(fh), op, SESHAT_IO_COLLECTIVE, 0, finish(start(comm_of(fh), 0, IO_META)));
+    charge(id_of(fh), op, SESHAT_IO_COLLECTIVE, 0, finish(start(comm_of(fh), 0, IO_META, op_none)));
 }
 
 void seshat_io_close(MPI_File fh)
@@ -184,13 +228,13 @@ void seshat_io_delete(const char *name)
 
 void seshat_io_independent(MPI_File fh, int op, int64_t bytes)
 {
-    struct span s = { seshat_clock_now(), seshat_storage_independent(model(), bytes) };
+    struct span s = { seshat_clock_now(), independent_ns(op, bytes) };
     charge(id_of(fh), op, 0, bytes, s);
 }
 
 void seshat_io_collective(MPI_File fh, int op, int64_t bytes)
 {
-    charge(id_of(fh), op, SESHAT_IO_COLLECTIVE, bytes, finish(start(comm_of(fh), bytes, IO_DATA)));
+    charge(id_of(fh), op, SESHAT_IO_COLLECTIVE, bytes, finish(start(comm_of(fh), bytes, IO_DATA, op)));
 }
 
 /* MPI allows a split collective to do all its work in begin (ROMIO
@@ -199,7 +243,7 @@ void seshat_io_collective(MPI_File fh, int op, int64_t bytes)
 void seshat_io_split_begin(MPI_File fh, int op, int64_t bytes)
 {
     struct file *f = find(fh);
-    struct span s = finish(start(f ? f->c : NULL, bytes, IO_DATA));
+    struct span s = finish(start(f ? f->c : NULL, bytes, IO_DATA, op));
     record(f ? f->id : 0, op, SESHAT_IO_COLLECTIVE, bytes, 0, s);
     if (f)
         f->split_end = end_of(s);
@@ -224,12 +268,12 @@ void seshat_io_post(MPI_Request req, MPI_File fh, int op, int64_t bytes, int col
     o->req_id = seshat_req_next_id();
     struct span s = { seshat_clock_now(), 0 };
     if (collective) {
-        o->io = start(c, bytes, IO_DATA);
+        o->io = start(c, bytes, IO_DATA, op);
         record(id_of(fh), op, SESHAT_IO_COLLECTIVE | SESHAT_IO_NONBLOCKING | SESHAT_IO_PENDING,
                bytes, o->req_id, s);
         return;
     }
-    s.cost = seshat_storage_independent(model(), bytes);
+    s.cost = independent_ns(op, bytes);
     o->done = end_of(s);
     record(id_of(fh), op, SESHAT_IO_NONBLOCKING, bytes, o->req_id, s);
 }

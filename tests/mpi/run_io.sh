@@ -201,4 +201,44 @@ if job "$desc" "$RUN" "${IO[@]}" --trace "$dir/tr" -np $N -- "$T/io_times" "$dir
         oracle_check "$dir/tr" "MPI-IO" have
     fi
 fi
+# io.model = simgrid: data accesses on the disks of config/platforms/
+# disks.xml, SimGrid's disk model (docs/models.md, "MPI-IO"). Ranks 0 and 1
+# share node-0's disk (read 200 MB/s, write 100 MB/s), rank 2 is on node-1
+# (400, 50), rank 3 on node-2 (1000, 1000); B = 100000 bytes, L = 100 us,
+# M = 1 ms, no skew. Independent: L + B / bw of the rank's disk; a
+# collective access from the last entry, L + max over disks of (the bytes
+# of its members) / bw:
+#   open       M                                     = 1000000 each
+#   write_at   + L + B/100M (1 ms), + L + B/50M (2 ms), + L + B/1G (0.1 ms)
+#   read_at    + L + 0.5 ms, + L + 0.25 ms, + L + 0.1 ms
+#   write_at_all  3450000 (rank 2, last) + L + max(2B/100M, B/50M, B/1G) = 2 ms
+#   read_at_all   + L + max(2B/200M, B/400M, B/1G) = 1 ms;  close + M
+if [ -f "$BUILD/lib/libseshat-simgrid.so" ]; then
+    printf "node-0\nnode-0\nnode-1\nnode-2\n" >"$dir/place"
+    DISK=(--set simulator.clock=none --set report.summary=false --set io.latency=100us
+          --set io.metadata_latency=1ms --set network.model=simgrid
+          --set network.platform=$PWD/config/platforms/disks.xml --set network.placement=$dir/place)
+    declare -A D=([open]="1000000 1000000 1000000 1000000" [write_at]="2100000 2100000 3100000 1200000"
+                  [read_at]="2700000 2700000 3450000 1400000" [write_at_all]="5550000 5550000 5550000 5550000"
+                  [read_at_all]="6650000 6650000 6650000 6650000" [close]="7650000 7650000 7650000 7650000")
+    for path in direct relay; do
+        desc="MPI-IO on SimGrid disks ($path)"
+        job "$desc" "$RUN" "${DISK[@]}" --set io.model=simgrid --set network.path=$path -np 4 -- \
+            "$T/io_disk" "$dir/disk-$path.dat" 100000 || continue
+        for s in open write_at read_at write_at_all read_at_all close; do
+            got=$(grep "^RESULT $s " "$OUT" | cut -d' ' -f3-)
+            [ "$got" = "${D[$s]}" ] && ok "$desc: $s = $got" || bad "$desc: $s = '$got', expected ${D[$s]}"
+        done
+        [ "$(value data)" = ok ] && ok "$desc: data ok" || bad "$desc: data $(value data)"
+    done
+    desc="io.model = simgrid on a platform without disks"
+    job "$desc" "$RUN" "${DISK[@]}" --set io.model=simgrid --set network.platform=$PWD/config/platforms/crossbar.xml \
+        --set network.placement=block -np 2 -- "$T/io_disk" "$dir/nodisk.dat" 100
+    [ $rc -ne 0 ] && grep -q "has no <disk>" "$OUT" && ok "$desc: refused, naming the host" ||
+        bad "$desc: exit $rc, no message naming the host without a disk"
+fi
+desc="io.model = simgrid without network.model = simgrid"
+job "$desc" "$RUN" --set io.model=simgrid -np 1 true
+[ $rc -ne 0 ] && grep -q "io.model = simgrid needs network.model = simgrid" "$OUT" &&
+    ok "$desc: refused" || bad "$desc: exit $rc, no clear error"
 summary
