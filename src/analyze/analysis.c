@@ -51,7 +51,11 @@ int seshat_analysis_alloc(seshat_analysis *a, int nranks, int nsites)
     a->nlocal = calloc(r, sizeof *a->nlocal);
     a->io_read = calloc(r ? r : 1, sizeof *a->io_read);
     a->io_written = calloc(r ? r : 1, sizeof *a->io_written);
-    if (!a->io_read || !a->io_written || !a->sites || !a->rank_time || !a->sev || !a->visits || !a->msg_count || !a->msg_bytes ||
+    if (!a->io_read || !a->io_written) {
+        seshat_analysis_free(a);
+        return -1;
+    }
+    if (!a->sites || !a->rank_time || !a->sev || !a->visits || !a->msg_count || !a->msg_bytes ||
         !a->critical_path || !a->cp_imbalance || !a->cp_rank || !a->delay || !a->whatif_rank_time || !a->timeline ||
         !a->ntimeline || !a->site_kind || !a->local_site || !a->nlocal || !a->traced) {
         seshat_analysis_free(a);
