@@ -213,6 +213,8 @@ fi
 #   read_at    + L + 0.5 ms, + L + 0.25 ms, + L + 0.1 ms
 #   write_at_all  3450000 (rank 2, last) + L + max(2B/100M, B/50M, B/1G) = 2 ms
 #   read_at_all   + L + max(2B/200M, B/400M, B/1G) = 1 ms;  close + M
+# (3 ranks one per host, contention = on: the collective read's largest
+# disk time is node-0's alone, B/200M = 0.5 ms)
 if [ -f "$BUILD/lib/libseshat-simgrid.so" ]; then
     printf "node-0\nnode-0\nnode-1\nnode-2\n" >"$dir/place"
     DISK=(--set simulator.clock=none --set report.summary=false --set io.latency=100us
@@ -231,6 +233,19 @@ if [ -f "$BUILD/lib/libseshat-simgrid.so" ]; then
         done
         [ "$(value data)" = ok ] && ok "$desc: data ok" || bad "$desc: data $(value data)"
     done
+    # contention = on (a positive latency between every two ranks: one
+    # rank per host): 3 ranks on node-0, node-1, node-2, the same formulas
+    printf "node-0\nnode-1\nnode-2\n" >"$dir/place3"
+    desc="MPI-IO on SimGrid disks (contention, 3 ranks)"
+    declare -A D3=([write_at]="2100000 3100000 1200000" [write_at_all]="5550000 5550000 5550000"
+                   [read_at_all]="6150000 6150000 6150000" [close]="7150000 7150000 7150000")
+    if job "$desc" "$RUN" "${DISK[@]}" --set io.model=simgrid --set network.placement=$dir/place3 \
+           --set network.contention=on -np 3 -- "$T/io_disk" "$dir/disk-cont.dat" 100000; then
+        for s in write_at write_at_all read_at_all close; do
+            got=$(grep "^RESULT $s " "$OUT" | cut -d' ' -f3-)
+            [ "$got" = "${D3[$s]}" ] && ok "$desc: $s = $got" || bad "$desc: $s = '$got', expected ${D3[$s]}"
+        done
+    fi
     desc="io.model = simgrid on a platform without disks"
     job "$desc" "$RUN" "${DISK[@]}" --set io.model=simgrid --set network.platform=$PWD/config/platforms/crossbar.xml \
         --set network.placement=block -np 2 -- "$T/io_disk" "$dir/nodisk.dat" 100
