@@ -135,6 +135,7 @@ $(BUILD)/bin/seshat-run: $(BUILD)/obj/src/tools/seshat_run.o $(BUILD)/obj/src/to
 	$(CC) $(LDFLAGS) -o $@ $^ -liniparser -ldl -lm
 
 $(BUILD)/bin/seshat-trace: $(BUILD)/obj/src/tools/seshat_trace.o $(BUILD)/obj/traceout/export/trace_otf2.o \
+                          $(BUILD)/obj/traceout/export/trace_otf2_io.o \
                           $(BUILD)/obj/traceout/export/trace_filter.o \
                           $(BUILD)/obj/src/config/filters.o $(BUILD)/obj/src/config/units.o \
                           $(BUILD)/obj/src/analyze/an_check.o $(BUILD)/obj/src/analyze/an_stream.o \

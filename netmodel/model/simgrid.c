@@ -36,6 +36,7 @@ struct sg_state {
      * direct path mostly times messages to itself), napp x {lat_ns,
      * bandwidth B/s} each; lat < 0 = unknown. */
     double **cache;
+    double (*disk)[2][2];        /* io.model = simgrid, model ranks: [rank][op] {key, B/s} */
     int64_t lookahead;           /* contention: computed once, at load; 0 unknown */
     int la_a, la_b;              /* the pair that has it */
 };
@@ -230,6 +231,7 @@ void seshat_sg_model_free(seshat_model *m)
     for (int b = 0; st->cache && b < st->napp; b++)
         free(st->cache[b]);
     free(st->cache);
+    free(st->disk);
     free(st->host);
     free(st);
     g->st = NULL;
@@ -241,6 +243,8 @@ static int cache_new(struct sg_state *st, int napp)
     st->cache = calloc((size_t)napp, sizeof *st->cache);
     return st->cache ? 0 : -1;
 }
+
+static int load_disks(struct sg_state *st, int napp, char *err, size_t errlen);
 
 int seshat_sg_model_load(seshat_model *m, int napp, char *err, size_t errlen)
 {
@@ -267,7 +271,8 @@ int seshat_sg_model_load_api(seshat_model *m, int napp, const seshat_sg_api *sg,
         snprintf(err, errlen, "network.model = simgrid: out of memory for %d ranks", napp);
         return -1;
     }
-    if (seshat_sg_place(sg, cfg->sg_placement, napp, st->host, err, errlen) != 0)
+    if (seshat_sg_place(sg, cfg->sg_placement, napp, st->host, err, errlen) != 0 ||
+        load_disks(st, napp, err, errlen) != 0)
         return -1;
     int a = 0, b = 0;
     if (cfg->sg_contention && seshat_sg_model_lookahead(m, &a, &b) <= 0) {
@@ -331,6 +336,12 @@ void seshat_sg_model_route(const seshat_model *m, int src, int dst, double out[2
 {
     struct sg_state *st = state(m);
     double lat = 0, bw = 0;
+    if ((dst == SESHAT_SG_DISK_READ || dst == SESHAT_SG_DISK_WRITE) && st->disk && src >= 0 &&
+        src < st->napp) {   /* the route to the rank's disk */
+        out[0] = st->disk[src][dst == SESHAT_SG_DISK_WRITE][0];
+        out[1] = st->disk[src][dst == SESHAT_SG_DISK_WRITE][1];
+        return;
+    }
     if (src < 0 || dst < 0 || src >= st->napp || dst >= st->napp ||
         st->sg->route(st->host[src], st->host[dst], &lat, &bw) != 0) {
         out[0] = 0;
@@ -339,6 +350,42 @@ void seshat_sg_model_route(const seshat_model *m, int src, int dst, double out[2
     }
     out[0] = lat * 1e9;
     out[1] = bw;
+}
+
+void seshat_sg_model_disk(const seshat_model *m, int rank, int write, double out[2])
+{
+    struct sg_state *st = state(m);
+    int dst = write ? SESHAT_SG_DISK_WRITE : SESHAT_SG_DISK_READ;
+    if (st->sg)
+        seshat_sg_model_route(m, rank, dst, out);
+    else
+        st->fetch(st->fetch_ctx, rank, dst, out);
+}
+
+/* io.model = simgrid: each rank's disk timed by SimGrid, before any flow
+ * runs (the engine runs each lone access to its end). The effective
+ * bandwidth is that of a 1 GB access. */
+static int load_disks(struct sg_state *st, int napp, char *err, size_t errlen)
+{
+    if (st->cfg->io_model != SESHAT_IO_SIMGRID)
+        return 0;
+    if (!st->sg->disk_io || !(st->disk = calloc((size_t)napp, sizeof *st->disk))) {
+        snprintf(err, errlen, "io.model = simgrid: out of memory, or a bridge without disks");
+        return -1;
+    }
+    for (int r = 0; r < napp; r++)
+        for (int op = 0; op < 2; op++) {
+            double t = st->sg->disk_io(st->host[r], 1e9, op);
+            if (t <= 0) {
+                snprintf(err, errlen, "io.model = simgrid: host %s of rank %d has no <disk> in "
+                         "network.platform = %s", st->sg->host_name(st->host[r]), r,
+                         st->cfg->platform);
+                return -1;
+            }
+            st->disk[r][op][0] = st->host[r];
+            st->disk[r][op][1] = 1e9 / t;
+        }
+    return 0;
 }
 
 const seshat_sg_api *seshat_sg_model_api(const seshat_model *m) { return state(m)->sg; }

@@ -33,8 +33,14 @@ int seshat_sg_model_load_api(seshat_model *m, int napp, const struct seshat_sg_a
 
 /* Model ranks: the route of (src, dst) as a fetch hands it: out[0] =
  * latency (ns), out[1] = bottleneck bandwidth (B/s), before the factors;
- * 0, 0 if there is none. */
+ * 0, 0 if there is none. dst SESHAT_SG_DISK_READ or _WRITE: the disk of
+ * src's host (io.model = simgrid): out[0] = its key (the host index),
+ * out[1] = its bandwidth for that op as SimGrid's disk model gives it. */
+enum { SESHAT_SG_DISK_READ = -2, SESHAT_SG_DISK_WRITE = -3 };
 void seshat_sg_model_route(const seshat_model *m, int src, int dst, double out[2]);
+/* Any rank: rank's disk for a read (write 0) or a write, as above
+ * (application ranks ask a model rank). */
+void seshat_sg_model_disk(const seshat_model *m, int rank, int write, double out[2]);
 
 /* Model ranks, contention mode (netmodel/server/contention.c): the loaded
  * bridge and the host index of an application rank. */

@@ -5,7 +5,7 @@
 
 void seshat_storage_init(seshat_storage *s, const seshat_config *cfg)
 {
-    *s = (seshat_storage){ cfg->io_model == SESHAT_IO_ANALYTIC, cfg->io_latency_ns,
+    *s = (seshat_storage){ cfg->io_model != SESHAT_IO_NONE, cfg->io_latency_ns,
                            cfg->io_metadata_ns, cfg->io_bandwidth_Bps, cfg->io_client_Bps };
 }
 

@@ -7,7 +7,8 @@
  *   collective access, N members, S bytes:  L + S / min(A, N x C)
  *                                           (from the last member's entry)
  *   metadata (open, close, sync, ...):      M (collective: from the last entry)
- * io.model = none: every cost is 0 (and collective accesses do not
+ * io.model = simgrid: metadata as here, data accesses on SimGrid disks
+ * (storage_simgrid.h). io.model = none: every cost is 0 (and collective accesses do not
  * synchronize the members in virtual time). */
 #ifndef SESHAT_STORAGE_H
 #define SESHAT_STORAGE_H
@@ -17,7 +18,7 @@
 #include "config/config.h"
 
 typedef struct seshat_storage {
-    int on;                  /* io.model = analytic */
+    int on;                  /* io.model != none (simgrid: data accesses in storage_simgrid.h) */
     int64_t latency_ns, metadata_ns;
     double bandwidth_Bps, client_Bps;
 } seshat_storage;

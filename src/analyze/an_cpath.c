@@ -221,7 +221,7 @@ static void split_local(const an_local *L, const char *dir, ival *iv, size_t n, 
         if (!acc)
             an_die("out of memory");
         struct split s = { L, iv + first, last - first, 0, r, 0, acc, nacc };
-        an_stream_cb cb = { &s, on_call, NULL };
+        an_stream_cb cb = { &s, on_call, NULL, NULL };
         int64_t end;
         char err[4400];
         /* A read error was reported by the first pass (the trace's

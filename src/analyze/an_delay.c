@@ -254,7 +254,7 @@ static void measure(const an_local *L, const char *dir, const an_wait *w, size_t
             an_vec_init(&d.parts, sizeof(dpart));
             an_vec_init(&d.defs, sizeof(an_pair));
             an_vec_init(&d.members, sizeof(int64_t));
-            an_stream_cb cb = { &d, on_call, on_comm };
+            an_stream_cb cb = { &d, on_call, on_comm, NULL };
             int64_t end;
             char err[4400];
             /* A read error was reported by the first pass: the calls

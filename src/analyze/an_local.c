@@ -337,6 +337,7 @@ static void on_call(void *ctx, const an_call *call)
     c->busy += call->exit - call->enter;
     c->uid++;
     add_segment(c, call->enter, call->exit, call->site);
+    an_io_call(&R->io, call);
     int flags = call_flags(call->call);
     for (int i = 0; i < call->nrec; i++) {
         const an_rec *r = &call->rec[i];
@@ -349,6 +350,11 @@ static void on_call(void *ctx, const an_call *call)
         case SESHAT_REC_RMA: on_rma(c, call, r); break;
         }
     }
+}
+
+static void on_io_open(void *ctx, int64_t file, const char *name, size_t len)
+{
+    an_io_open(&((struct ctx *)ctx)->R->io, file, name, len);
 }
 
 static void on_comm(void *ctx, int64_t id, int size, const int64_t *world)
@@ -493,7 +499,7 @@ void an_local_open(an_local *L, const char *dir, const an_defs *d, int lo, int h
         an_vec_init(&c->peek_recs, sizeof(an_rec));
         an_vec_init(&c->held, sizeof(an_recv));
         an_vec_init(&c->held_free, sizeof(int64_t));
-        an_stream_cb cb = { c, NULL, on_comm };
+        an_stream_cb cb = { c, NULL, on_comm, on_io_open };
         char err[4400];
         if (!L->absent[r] && !(c->it = an_iter_open(dir, r, &cb, err, sizeof err)) &&
             !(R->read_error = strdup(err)))
@@ -566,6 +572,7 @@ void an_local_free(an_local *L)
         free(R->read_error);
         an_vec_free(&R->rq);
         free(R->ring);
+        an_io_free(&R->io);
         for (int i = 0; i < R->nsites; i++)
             free(R->site_loc[i]);
         free(R->site_loc);

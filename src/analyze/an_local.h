@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "analyze/an_check.h"
+#include "analyze/an_io.h"
 #include "analyze/an_stream.h"
 #include "analyze/an_util.h"
 #include "analyze/analysis.h"
@@ -88,6 +89,7 @@ typedef struct an_rank {
     size_t rq_head;                 /* judged prefix */
     int64_t rq_base;                /* absolute position of rq[0] */
     void *ring;                     /* Late Sender instances (an_p2p.c) */
+    an_io_rank io;                  /* MPI-IO bytes and files (an_io.h) */
 } an_rank;
 
 /* Everything one analyzer process holds after the first pass. */

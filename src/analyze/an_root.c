@@ -48,6 +48,13 @@ static void pack_traffic(const an_local *L, an_buf *b)
     }
 }
 
+static void pack_io(const an_local *L, an_buf *b)
+{
+    an_buf_i64(b, L->hi - L->lo);
+    for (int r = 0; r < L->hi - L->lo; r++)
+        an_io_pack(&L->ranks[r].io, L->ranks[r].rank, b);
+}
+
 static void pack_contrib(const an_local *L, an_buf *b)
 {
     an_buf_i64(b, (int64_t)L->contrib_keys.n);
@@ -158,8 +165,22 @@ static char **unify_sites(rrank *rr, int nranks, int *nsites)
     return keys;
 }
 
+/* MPI-IO calls that every member of the file's communicator makes. */
+static int io_collective(const char *call)
+{
+    static const char *const meta[] = { "MPI_File_open", "MPI_File_close", "MPI_File_sync",
+        "MPI_File_set_size", "MPI_File_preallocate", "MPI_File_set_view",
+        "MPI_File_set_atomicity", NULL };
+    for (int i = 0; meta[i]; i++)
+        if (!strcmp(call, meta[i]))
+            return 1;
+    return strstr(call, "_all") || strstr(call, "_ordered");
+}
+
 static int kind_pattern(const char *call)
 {
+    if (!strncmp(call, "MPI_File_", 9))
+        return io_collective(call) ? SESHAT_PAT_MPI_IO_COLL : SESHAT_PAT_MPI_IO;
     int k = seshat_trace_kind_of(call);
     return k == SESHAT_KIND_COLL ? SESHAT_PAT_COLL
            : (k == SESHAT_KIND_P2P || k == SESHAT_KIND_WAITTEST) ? SESHAT_PAT_P2P
@@ -255,6 +276,9 @@ static void unpack_rest(an_buf *b, seshat_analysis *a, rrank *rr, an_vec *msgs)
         an_buf_get(b, &m, sizeof m);
         an_msg_keep(msgs, &m);
     }
+    n = an_buf_get_i64(b);
+    for (int64_t i = 0; i < n; i++)
+        an_io_unpack(b, a);
 }
 
 static int by_send(const void *x, const void *y)
@@ -298,6 +322,7 @@ int an_root_gather(const an_local *L, const an_defs *d, MPI_Comm comm, seshat_an
     pack_ranks(L, &b);
     pack_traffic(L, &b);
     pack_contrib(L, &b);
+    pack_io(L, &b);
     int len = (int)b.n, *lens = NULL, *disp = NULL;
     if (me == 0) {
         lens = calloc((size_t)np, sizeof *lens);
@@ -338,6 +363,7 @@ int an_root_gather(const an_local *L, const an_defs *d, MPI_Comm comm, seshat_an
         all.pos = rest[p];
         unpack_rest(&all, a, rr, &msgs);
     }
+    an_io_finish(a);
     if (msgs.n)   /* data is NULL when there are none */
         qsort(msgs.data, msgs.n, sizeof(seshat_msg), by_send);
     a->msgs = msgs.data;   /* the vector's array, now the analysis's */

@@ -86,6 +86,17 @@ static int on_header(struct state *s, const seshat_tr_record *rec, char *err, si
     return 0;
 }
 
+/* An IO open record: after its 7 fields, the communicator and the name. */
+static void io_open(const seshat_tr_record *rec, const an_stream_cb *cb)
+{
+    const uint8_t *p = rec->payload, *end = p + rec->len;
+    uint64_t v[8];
+    for (int k = 0; k < 8; k++)
+        if (seshat_get_varint(&p, end, &v[k]))
+            return;
+    cb->io_open(cb->ctx, (int64_t)v[0], (const char *)p, (size_t)(end - p));
+}
+
 /* One record; returns -1 on a malformed one (err set). */
 static int on_record(struct state *s, const seshat_tr_record *rec, const an_stream_cb *cb,
                      char *err, size_t errlen, const char *path)
@@ -122,6 +133,12 @@ static int on_record(struct state *s, const seshat_tr_record *rec, const an_stre
         if (n < 1)
             break;
         /* Outside a call (a filtered trace): nothing to attach it to. */
+        return s->in_call ? push(s, &r) : 0;
+    case SESHAT_REC_IO:
+        if (n < 7)
+            break;
+        if (r.v[1] == SESHAT_IO_OPEN && cb->io_open)
+            io_open(rec, cb);
         return s->in_call ? push(s, &r) : 0;
     case SESHAT_REC_COMM:
         return on_comm(rec, cb, err, errlen, path);

@@ -10,7 +10,7 @@
 #define AN_MAX_FIELDS 8
 
 typedef struct an_rec {
-    unsigned kind;                 /* SESHAT_REC_SEND, RECV, COLL, COMPLETE, POST */
+    unsigned kind;                 /* SESHAT_REC_SEND, RECV, COLL, COMPLETE, POST, IO */
     uint64_t v[AN_MAX_FIELDS];     /* decoded varints (zigzag fields left encoded) */
 } an_rec;
 
@@ -28,6 +28,8 @@ typedef struct an_stream_cb {
     void (*call)(void *ctx, const an_call *c);
     /* A communicator definition: id, size, world rank of each member. */
     void (*comm)(void *ctx, int64_t id, int size, const int64_t *world);
+    /* An MPI-IO open (IO record, op open): the rank's file id and its name. */
+    void (*io_open)(void *ctx, int64_t file, const char *name, size_t len);
 } an_stream_cb;
 
 /* What a stream says about itself, for the checks against defs.ini

@@ -21,7 +21,7 @@ static void wait_states(FILE *f, const seshat_analysis *a, int64_t all)
     int order[SESHAT_NPATTERNS], n = 0;
     int64_t tot[SESHAT_NPATTERNS];
     for (int p = SESHAT_PAT_MPI + 1; p < SESHAT_NPATTERNS; p++) {
-        if (p == SESHAT_PAT_P2P || p == SESHAT_PAT_COLL || (tot[p] = total(a, p, -2, -1)) <= 0)
+        if (!seshat_pattern_is_wait(p) || (tot[p] = total(a, p, -2, -1)) <= 0)
             continue;
         int i = n++;
         while (i > 0 && tot[order[i - 1]] < tot[p]) {
@@ -44,6 +44,21 @@ static void wait_states(FILE *f, const seshat_analysis *a, int64_t all)
                 worst_r, s_of(total(a, p, -2, worst_r)), a->sites[worst_s].function,
                 a->sites[worst_s].location);
     }
+}
+
+/* MPI-IO on one line, when the program did any. */
+static void io_line(FILE *f, const seshat_analysis *a, int64_t all)
+{
+    int64_t t = total(a, SESHAT_PAT_MPI_IO, -2, -1), rd = 0, wr = 0;
+    for (int r = 0; r < a->nranks; r++) {
+        rd += a->io_read[r];
+        wr += a->io_written[r];
+    }
+    if (t <= 0 && !rd && !wr && !a->nio_files)
+        return;
+    fprintf(f, "MPI-IO: %.9f s in file I/O (%.1f%%), %lld bytes read, %lld bytes written, %d file%s\n",
+            s_of(t), all ? 100.0 * (double)t / (double)all : 0, (long long)rd, (long long)wr,
+            a->nio_files, a->nio_files == 1 ? "" : "s");
 }
 
 /* The POP efficiencies on one line (docs/patterns.md). */
@@ -130,6 +145,7 @@ void an_summary(FILE *f, const seshat_analysis *a, const char *dir)
                 "(not counted): %llu receives, %llu rendezvous sends, %llu collective calls\n",
                 ntraced, a->nranks, (unsigned long long)a->unknown_recvs,
                 (unsigned long long)a->unknown_sends, (unsigned long long)a->unknown_colls);
+    io_line(f, a, all);
     pop_line(f, a);
     root_causes(f, a);
     wait_states(f, a, all);

@@ -49,6 +49,12 @@ int seshat_analysis_alloc(seshat_analysis *a, int nranks, int nsites)
     a->site_kind = calloc(s, sizeof *a->site_kind);
     a->local_site = calloc(r, sizeof *a->local_site);
     a->nlocal = calloc(r, sizeof *a->nlocal);
+    a->io_read = calloc(r ? r : 1, sizeof *a->io_read);
+    a->io_written = calloc(r ? r : 1, sizeof *a->io_written);
+    if (!a->io_read || !a->io_written) {
+        seshat_analysis_free(a);
+        return -1;
+    }
     if (!a->sites || !a->rank_time || !a->sev || !a->visits || !a->msg_count || !a->msg_bytes ||
         !a->critical_path || !a->cp_imbalance || !a->cp_rank || !a->delay || !a->whatif_rank_time || !a->timeline ||
         !a->ntimeline || !a->site_kind || !a->local_site || !a->nlocal || !a->traced) {
@@ -96,6 +102,11 @@ void seshat_analysis_free(seshat_analysis *a)
     free(a->timeline);
     free(a->ntimeline);
     free(a->site_kind);
+    free(a->io_read);
+    free(a->io_written);
+    for (int i = 0; i < a->nio_files; i++)
+        free(a->io_files[i].name);
+    free(a->io_files);
     *a = (seshat_analysis){ 0 };
 }
 

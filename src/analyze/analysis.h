@@ -66,7 +66,10 @@
       "Lock Contention (Synchronization)", "MPI_Win_lock waiting for a conflicting lock's release") \
     X(RMA_COMM_LOCK_COMPETITION, "rma_comm_lock_competition", SESHAT_PAT_MPI,                   \
       "Lock Contention (Communication)",                                                        \
-      "A transfer under MPI_Win_lock_all waiting for a conflicting lock's release")
+      "A transfer under MPI_Win_lock_all waiting for a conflicting lock's release")             \
+    X(MPI_IO, "mpi_io", SESHAT_PAT_MPI, "File I/O", "Time in MPI-IO calls (MPI_File_*)")          \
+    X(MPI_IO_COLL, "mpi_io_collective", SESHAT_PAT_MPI_IO, "Collective I/O",                       \
+      "Time in collective MPI-IO calls (open, close, sync, _all, _ordered, ...)")
 
 enum seshat_pattern {
 #define SESHAT_PAT_ENUM(id, name, parent, disp, desc) SESHAT_PAT_##id,
@@ -74,6 +77,13 @@ enum seshat_pattern {
 #undef SESHAT_PAT_ENUM
     SESHAT_NPATTERNS
 };
+
+/* Whether a pattern is a wait state (not a category of call time). */
+static inline int seshat_pattern_is_wait(int p)
+{
+    return p > SESHAT_PAT_MPI && p != SESHAT_PAT_P2P && p != SESHAT_PAT_COLL &&
+           p != SESHAT_PAT_MPI_IO && p != SESHAT_PAT_MPI_IO_COLL;
+}
 
 typedef struct seshat_pattern_info {
     const char *name;        /* snake_case, the JSON key and CUBE metric id */
@@ -181,6 +191,13 @@ typedef struct seshat_root_cause {
                         replay (docs/analysis.md); -1: not replayed */
 } seshat_root_cause;
 
+/* MPI-IO per file (IO trace records), every rank's accesses together. */
+typedef struct seshat_io_file {
+    char *name;
+    int64_t bytes_read, bytes_written;
+    int64_t ns;              /* time in the MPI_File_* calls that accessed it */
+} seshat_io_file;
+
 #define SESHAT_ROOT_CAUSES 100   /* the largest root causes kept for the outputs */
 
 typedef struct seshat_analysis {
@@ -248,6 +265,11 @@ typedef struct seshat_analysis {
      * analyzer's later passes. */
     int **local_site;          /* [nranks][nlocal[r]] */
     int *nlocal;
+
+    /* MPI-IO (IO records): bytes per rank, and per file sorted by name. */
+    int64_t *io_read, *io_written;   /* [nranks] */
+    int nio_files;
+    seshat_io_file *io_files;
 
     /* trace.sample: computation by call path (an_samples.h), NULL if the
      * trace has no samples or they were not read. */

@@ -72,6 +72,8 @@
     X(RCOMM, "mpi_rma_communication", M_COMM, "One-sided", "sec",                                \
       "One-sided communication wait states (the calls' other time is under MPI)")                \
     X(RCLOCK, "mpi_rma_comm_lock_competition", M_RCOMM, "Lock Contention", "sec", NULL)          \
+    X(IO, "mpi_io", M_MPI, "File I/O", "sec", "Time in MPI-IO calls")                            \
+    X(IOC, "mpi_io_collective", M_IO, "Collective", "sec", "Time in collective MPI-IO calls")   \
     X(VISITS, "visits", -1, "Visits", "occ", "Number of calls")                                  \
     X(COMMS, "comms", -1, "MPI communications", "occ", "Point-to-point messages")                \
     X(CP2P, "comms_p2p", M_COMMS, "Point-to-point", "occ", "Point-to-point messages")            \
@@ -171,8 +173,9 @@ static const int pattern_metric[SESHAT_NPATTERNS] = {
     [SESHAT_PAT_RMA_SYNC_LATE_POST] = M_RLPOST, [SESHAT_PAT_RMA_EARLY_WAIT] = M_REWAIT,
     [SESHAT_PAT_RMA_LATE_COMPLETE] = M_RLCOMPL, [SESHAT_PAT_RMA_SYNC_LOCK_COMPETITION] = M_RSLOCK,
     [SESHAT_PAT_RMA_COMM_LOCK_COMPETITION] = M_RCLOCK,
+    [SESHAT_PAT_MPI_IO] = M_IO, [SESHAT_PAT_MPI_IO_COLL] = M_IOC,
 };
-_Static_assert(SESHAT_NPATTERNS == 24, "map every seshat pattern to a Scalasca metric");
+_Static_assert(SESHAT_NPATTERNS == 26, "map every seshat pattern to a Scalasca metric");
 
 /* Where each delay metric goes (the same tree, names and order). */
 static const int delay_metric[SESHAT_NDELAYS] = {

@@ -357,6 +357,42 @@ static void sizes(FILE *f, const seshat_analysis *a)
     fputs("</table></div>\n", f);
 }
 
+/* MPI-IO: time in file I/O and bytes per rank, then per file (only when
+ * the program did any). */
+static void io_section(FILE *f, const seshat_analysis *a)
+{
+    int64_t t = pat_total(a, SESHAT_PAT_MPI_IO), rd = 0, wr = 0;
+    for (int r = 0; r < a->nranks; r++) {
+        rd += a->io_read[r];
+        wr += a->io_written[r];
+    }
+    if (t <= 0 && !rd && !wr && !a->nio_files)
+        return;
+    char h[32];
+    human(h, sizeof h, t);
+    fprintf(f, "<h2 id='io'>File I/O</h2><p>Time in MPI-IO calls: <span id='io-time' data-s='%.9f'>"
+               "%s</span>; %lld bytes read, %lld bytes written.</p>\n<table id='io-ranks'><tr>"
+               "<th>rank</th><th>time in MPI-IO</th><th>bytes read</th><th>bytes written</th></tr>\n",
+            sec(t), h, (long long)rd, (long long)wr);
+    for (int r = 0; r < a->nranks; r++) {
+        fprintf(f, "<tr><td class='n'>%d</td>", r);
+        td_time(f, pat_rank(a, SESHAT_PAT_MPI_IO, r));
+        fprintf(f, "<td class='n'>%lld</td><td class='n'>%lld</td></tr>\n", (long long)a->io_read[r],
+                (long long)a->io_written[r]);
+    }
+    fputs("</table>\n<table id='io-files'><tr><th>file</th><th>time in its calls</th>"
+          "<th>bytes read</th><th>bytes written</th></tr>\n", f);
+    for (int i = 0; i < a->nio_files; i++) {
+        fputs("<tr><td>", f);
+        an_markup(f, a->io_files[i].name);
+        fputs("</td>", f);
+        td_time(f, a->io_files[i].ns);
+        fprintf(f, "<td class='n'>%lld</td><td class='n'>%lld</td></tr>\n",
+                (long long)a->io_files[i].bytes_read, (long long)a->io_files[i].bytes_written);
+    }
+    fputs("</table>\n", f);
+}
+
 /* The call a rank was in at time t (the timeline's segment), or -1. */
 static int site_at(const seshat_analysis *a, int r, int64_t t)
 {
@@ -606,7 +642,7 @@ static void site_row(FILE *f, const seshat_analysis *a, int s)
                                              ? (size_t)(open - a->sites[s].location - 1)
                                              : strlen(a->sites[s].location));
     for (int p = SESHAT_PAT_MPI + 1; p < SESHAT_NPATTERNS; p++)
-        for (int r = 0; r < a->nranks && p != SESHAT_PAT_P2P && p != SESHAT_PAT_COLL; r++)
+        for (int r = 0; r < a->nranks && seshat_pattern_is_wait(p); r++)
             wait += *seshat_sev(a, p, s, r);
     fprintf(f, "</td><td class='n'>%llu</td>", (unsigned long long)v);
     td_time(f, t);
@@ -620,7 +656,7 @@ static void site_row(FILE *f, const seshat_analysis *a, int s)
             w += *seshat_sev(a, p, s, r);
         char h[32];
         human(h, sizeof h, w);
-        if (w && p != SESHAT_PAT_P2P && p != SESHAT_PAT_COLL)
+        if (w && seshat_pattern_is_wait(p))
             fprintf(f, "%s %s<br>", seshat_pattern_infos[p].name, h);
     }
     fputs("</td></tr>\n", f);
@@ -871,6 +907,7 @@ int seshat_analysis_write_html(const seshat_analysis *a, const char *path, char 
     heat_map(f, a);
     comm_matrix(f, a);
     sizes(f, a);
+    io_section(f, a);
     wait_list(f, a);
     timeline(f, a);
     site_table(f, a);

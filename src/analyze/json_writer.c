@@ -172,6 +172,47 @@ static void messages(FILE *f, const seshat_analysis *a)
     fputs("]\n  },\n", f);
 }
 
+/* MPI-IO: time in MPI_File_* calls (the mpi_io pattern), bytes per rank,
+ * per file (docs/analysis.md). */
+static void io_counts(FILE *f, const char *name, const int64_t *v, int n)
+{
+    int64_t total = 0;
+    for (int r = 0; r < n; r++)
+        total += v[r];
+    fprintf(f, "    \"%s\": {\"total\": %lld, \"per_rank\": [", name, (long long)total);
+    for (int r = 0; r < n; r++)
+        fprintf(f, "%s%lld", r ? ", " : "", (long long)v[r]);
+    fputs("]},\n", f);
+}
+
+static void io(FILE *f, const seshat_analysis *a)
+{
+    int64_t total = 0;
+    for (int r = 0; r < a->nranks; r++)
+        total += pattern_total(a, SESHAT_PAT_MPI_IO, r);
+    fputs("  \"io\": {\n    \"time\": {\"total\": ", f);
+    secs(f, total);
+    fputs(", \"per_rank\": [", f);
+    for (int r = 0; r < a->nranks; r++) {
+        fputs(r ? ", " : "", f);
+        secs(f, pattern_total(a, SESHAT_PAT_MPI_IO, r));
+    }
+    fputs("]},\n", f);
+    io_counts(f, "bytes_read", a->io_read, a->nranks);
+    io_counts(f, "bytes_written", a->io_written, a->nranks);
+    fputs("    \"files\": [", f);
+    for (int i = 0; i < a->nio_files; i++) {
+        const seshat_io_file *x = &a->io_files[i];
+        fputs(i ? ",\n      {\"name\": " : "\n      {\"name\": ", f);
+        str(f, x->name);
+        fputs(", \"time\": ", f);
+        secs(f, x->ns);
+        fprintf(f, ", \"bytes_read\": %lld, \"bytes_written\": %lld}", (long long)x->bytes_read,
+                (long long)x->bytes_written);
+    }
+    fputs("]\n  },\n", f);
+}
+
 static void per_site_list(FILE *f, const char *name, const seshat_analysis *a, const int64_t *v)
 {
     fprintf(f, "    \"%s\": [", name);
@@ -366,6 +407,7 @@ int seshat_analysis_write_json(const seshat_analysis *a, const char *path, char 
     callsites(f, a);
     functions(f, a);
     messages(f, a);
+    io(f, a);
     delays(f, a);
     pop(f, a);
     extras(f, a);

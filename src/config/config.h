@@ -21,7 +21,7 @@
 typedef enum { SESHAT_CLOCK_CPU, SESHAT_CLOCK_WALL, SESHAT_CLOCK_NONE } seshat_clock_kind;
 typedef enum { SESHAT_CPUCLOCK_AUTO, SESHAT_CPUCLOCK_PERF, SESHAT_CPUCLOCK_THREAD } seshat_cpuclock;
 typedef enum { SESHAT_PATH_DIRECT, SESHAT_PATH_RELAY } seshat_path_kind;
-typedef enum { SESHAT_IO_ANALYTIC, SESHAT_IO_NONE } seshat_io_model;
+typedef enum { SESHAT_IO_ANALYTIC, SESHAT_IO_NONE, SESHAT_IO_SIMGRID } seshat_io_model;
 
 /* Where a value came from, for --print-config. */
 typedef enum {
@@ -111,7 +111,7 @@ typedef struct seshat_config {
     int64_t trace_sample_ns;       /* sample: CPU time between call-stack samples, 0 = off */
     int64_t trace_debug_delay_ns;  /* debug_write_delay: test knob, every record sleeps */
     /* [io] (docs/models.md, "MPI-IO") */
-    seshat_io_model io_model;      /* model: analytic | none */
+    seshat_io_model io_model;      /* model: analytic | none | simgrid */
     int64_t io_latency_ns;         /* latency: per request */
     double io_bandwidth_Bps;       /* bandwidth: the file system's aggregate, > 0 */
     double io_client_Bps;          /* client_bandwidth: one rank's, > 0 */

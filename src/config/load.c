@@ -470,6 +470,9 @@ static int validate(const seshat_config *cfg, char *err, size_t errlen)
      * shared-memory transport's eager limit to match, and that transport
      * buffers up to 64 KiB reliably (at 256 KiB a send-send of two ranks
      * hangs natively). */
+    if (cfg->io_model == SESHAT_IO_SIMGRID && strcmp(cfg->model, "simgrid"))
+        return fail(err, errlen, "io.model = simgrid needs network.model = simgrid (the disks are "
+                    "in its platform), not %s", cfg->model);
     if (cfg->sg_contention && cfg->eager_limit > SESHAT_CONTENTION_EAGER_MAX)
         return fail(err, errlen, "network.eager_limit = %lld B: network.contention = on needs at "
                     "most 64KiB (Open MPI's shared-memory transport does not buffer larger "

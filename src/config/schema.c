@@ -111,8 +111,9 @@ const seshat_key seshat_keys[] = {
       "puts computation under the functions where it happened; off = 0 = no sampling", 0, SEC },
     { "trace", "debug_write_delay", KEY_TIME, F(trace_debug_delay_ns), "0", NULL, 0,
       "test only: every trace record sleeps this long (virtual times must not change)", 0, SEC },
-    { "io", "model", KEY_ENUM, F(io_model), "analytic", "analytic|none", 0,
-      "MPI-IO cost: analytic (latency and bandwidths below; docs/models.md) or none (free)", 0, 0 },
+    { "io", "model", KEY_ENUM, F(io_model), "analytic", "analytic|none|simgrid", 0,
+      "MPI-IO cost: analytic (latency and bandwidths below; docs/models.md), none (free) or "
+      "simgrid (the disk of each rank's host in network.platform, SimGrid's disk model)", 0, 0 },
     { "io", "latency", KEY_TIME, F(io_latency_ns), "100us", NULL, 0,
       "per read or write request, independent or collective", 0, 10 * SEC },
     { "io", "bandwidth", KEY_BANDWIDTH, F(io_bandwidth_Bps), "10GB/s", NULL, 1,

@@ -8,6 +8,7 @@
  * hints, seeks and queries are `local` in calls.spec: traced, free. */
 #include "interpose/interpose.h"
 #include "rank/io.h"
+#include "tracefmt/trace_format.h"
 
 /* One wrapper: SYNC before the real call (calls.spec `collective`: the
  * members synchronize first, through the model under contention, as the
@@ -34,80 +35,80 @@
 #define BYTES seshat_bytes(count, datatype)
 
 /* Independent, blocking: explicit offset, individual and shared pointers. */
-#define IO_AT(NAME, BUF)                                                                    \
+#define IO_AT(NAME, BUF, OP)                                                                  \
     IO_CALL(NAME, (MPI_File fh, MPI_Offset offset, BUF buf, int count, MPI_Datatype datatype, \
                    MPI_Status *status),                                                     \
-            (fh, offset, buf, count, datatype, status), seshat_io_independent(BYTES))
-#define IO_PTR(NAME, BUF)                                                                   \
+            (fh, offset, buf, count, datatype, status), seshat_io_independent(fh, OP, BYTES))
+#define IO_PTR(NAME, BUF, OP)                                                                  \
     IO_CALL(NAME, (MPI_File fh, BUF buf, int count, MPI_Datatype datatype, MPI_Status *status), \
-            (fh, buf, count, datatype, status), seshat_io_independent(BYTES))
-IO_AT(File_read_at, void *)
-IO_AT(File_write_at, const void *)
-IO_PTR(File_read, void *)
-IO_PTR(File_write, const void *)
-IO_PTR(File_read_shared, void *)
-IO_PTR(File_write_shared, const void *)
+            (fh, buf, count, datatype, status), seshat_io_independent(fh, OP, BYTES))
+IO_AT(File_read_at, void *, SESHAT_IO_READ)
+IO_AT(File_write_at, const void *, SESHAT_IO_WRITE)
+IO_PTR(File_read, void *, SESHAT_IO_READ)
+IO_PTR(File_write, const void *, SESHAT_IO_WRITE)
+IO_PTR(File_read_shared, void *, SESHAT_IO_READ)
+IO_PTR(File_write_shared, const void *, SESHAT_IO_WRITE)
 
 /* Collective, blocking (ordered: collective on the shared pointer). */
-#define IO_AT_ALL(NAME, BUF)                                                                \
+#define IO_AT_ALL(NAME, BUF, OP)                                                                \
     IO_CALL_SYNC(NAME, (MPI_File fh, MPI_Offset offset, BUF buf, int count,                 \
                         MPI_Datatype datatype, MPI_Status *status),                         \
                  (fh, offset, buf, count, datatype, status), FILE_SYNC,                     \
-                 seshat_io_collective(fh, BYTES))
-#define IO_ALL(NAME, BUF)                                                                   \
+                 seshat_io_collective(fh, OP, BYTES))
+#define IO_ALL(NAME, BUF, OP)                                                                   \
     IO_CALL_SYNC(NAME, (MPI_File fh, BUF buf, int count, MPI_Datatype datatype,             \
                         MPI_Status *status),                                                \
-                 (fh, buf, count, datatype, status), FILE_SYNC, seshat_io_collective(fh, BYTES))
-IO_AT_ALL(File_read_at_all, void *)
-IO_AT_ALL(File_write_at_all, const void *)
-IO_ALL(File_read_all, void *)
-IO_ALL(File_write_all, const void *)
-IO_ALL(File_read_ordered, void *)
-IO_ALL(File_write_ordered, const void *)
+                 (fh, buf, count, datatype, status), FILE_SYNC, seshat_io_collective(fh, OP, BYTES))
+IO_AT_ALL(File_read_at_all, void *, SESHAT_IO_READ)
+IO_AT_ALL(File_write_at_all, const void *, SESHAT_IO_WRITE)
+IO_ALL(File_read_all, void *, SESHAT_IO_READ)
+IO_ALL(File_write_all, const void *, SESHAT_IO_WRITE)
+IO_ALL(File_read_ordered, void *, SESHAT_IO_READ)
+IO_ALL(File_write_ordered, const void *, SESHAT_IO_WRITE)
 
 /* Nonblocking: the request completes at the access's end. */
-#define POST(COLL) \
-    if (rc == MPI_SUCCESS) seshat_io_post(*request, fh, BYTES, COLL)
+#define POST(OP, COLL) \
+    if (rc == MPI_SUCCESS) seshat_io_post(*request, fh, OP, BYTES, COLL)
 /* the nonblocking collectives are `collective` too (File_*_all) */
 #define ISYNC(COLL) \
     if (COLL) FILE_SYNC
-#define IO_IAT(NAME, BUF, COLL)                                                             \
+#define IO_IAT(NAME, BUF, OP, COLL)                                                             \
     IO_CALL_SYNC(NAME, (MPI_File fh, MPI_Offset offset, BUF buf, int count,                 \
                         MPI_Datatype datatype, MPI_Request *request),                       \
-                 (fh, offset, buf, count, datatype, request), ISYNC(COLL), POST(COLL))
-#define IO_IPTR(NAME, BUF, COLL)                                                            \
+                 (fh, offset, buf, count, datatype, request), ISYNC(COLL), POST(OP, COLL))
+#define IO_IPTR(NAME, BUF, OP, COLL)                                                            \
     IO_CALL_SYNC(NAME, (MPI_File fh, BUF buf, int count, MPI_Datatype datatype,             \
                         MPI_Request *request),                                              \
-                 (fh, buf, count, datatype, request), ISYNC(COLL), POST(COLL))
-IO_IAT(File_iread_at, void *, 0)
-IO_IAT(File_iwrite_at, const void *, 0)
-IO_IPTR(File_iread, void *, 0)
-IO_IPTR(File_iwrite, const void *, 0)
-IO_IPTR(File_iread_shared, void *, 0)
-IO_IPTR(File_iwrite_shared, const void *, 0)
-IO_IAT(File_iread_at_all, void *, 1)
-IO_IAT(File_iwrite_at_all, const void *, 1)
-IO_IPTR(File_iread_all, void *, 1)
-IO_IPTR(File_iwrite_all, const void *, 1)
+                 (fh, buf, count, datatype, request), ISYNC(COLL), POST(OP, COLL))
+IO_IAT(File_iread_at, void *, SESHAT_IO_READ, 0)
+IO_IAT(File_iwrite_at, const void *, SESHAT_IO_WRITE, 0)
+IO_IPTR(File_iread, void *, SESHAT_IO_READ, 0)
+IO_IPTR(File_iwrite, const void *, SESHAT_IO_WRITE, 0)
+IO_IPTR(File_iread_shared, void *, SESHAT_IO_READ, 0)
+IO_IPTR(File_iwrite_shared, const void *, SESHAT_IO_WRITE, 0)
+IO_IAT(File_iread_at_all, void *, SESHAT_IO_READ, 1)
+IO_IAT(File_iwrite_at_all, const void *, SESHAT_IO_WRITE, 1)
+IO_IPTR(File_iread_all, void *, SESHAT_IO_READ, 1)
+IO_IPTR(File_iwrite_all, const void *, SESHAT_IO_WRITE, 1)
 
 /* Split collectives: begin exchanges, end waits for the access's end. */
-#define IO_BEGIN_AT(NAME, BUF)                                                              \
+#define IO_BEGIN_AT(NAME, BUF, OP)                                                              \
     IO_CALL_SYNC(NAME, (MPI_File fh, MPI_Offset offset, BUF buf, int count,                 \
                         MPI_Datatype datatype),                                             \
                  (fh, offset, buf, count, datatype), FILE_SYNC,                             \
-                 seshat_io_split_begin(fh, BYTES))
-#define IO_BEGIN(NAME, BUF)                                                                 \
+                 seshat_io_split_begin(fh, OP, BYTES))
+#define IO_BEGIN(NAME, BUF, OP)                                                                 \
     IO_CALL_SYNC(NAME, (MPI_File fh, BUF buf, int count, MPI_Datatype datatype),            \
-                 (fh, buf, count, datatype), FILE_SYNC, seshat_io_split_begin(fh, BYTES))
+                 (fh, buf, count, datatype), FILE_SYNC, seshat_io_split_begin(fh, OP, BYTES))
 #define IO_END(NAME, BUF)                                                                   \
     IO_CALL(NAME, (MPI_File fh, BUF buf, MPI_Status *status), (fh, buf, status),            \
             seshat_io_split_end(fh))
-IO_BEGIN_AT(File_read_at_all_begin, void *)
-IO_BEGIN_AT(File_write_at_all_begin, const void *)
-IO_BEGIN(File_read_all_begin, void *)
-IO_BEGIN(File_write_all_begin, const void *)
-IO_BEGIN(File_read_ordered_begin, void *)
-IO_BEGIN(File_write_ordered_begin, const void *)
+IO_BEGIN_AT(File_read_at_all_begin, void *, SESHAT_IO_READ)
+IO_BEGIN_AT(File_write_at_all_begin, const void *, SESHAT_IO_WRITE)
+IO_BEGIN(File_read_all_begin, void *, SESHAT_IO_READ)
+IO_BEGIN(File_write_all_begin, const void *, SESHAT_IO_WRITE)
+IO_BEGIN(File_read_ordered_begin, void *, SESHAT_IO_READ)
+IO_BEGIN(File_write_ordered_begin, const void *, SESHAT_IO_WRITE)
 IO_END(File_read_at_all_end, void *)
 IO_END(File_write_at_all_end, const void *)
 IO_END(File_read_all_end, void *)
@@ -120,13 +121,15 @@ IO_CALL_SYNC(File_open,
              (MPI_Comm comm, const char *filename, int amode, MPI_Info info, MPI_File *fh),
              (seshat_comm_in(comm), filename, amode, info, fh),
              seshat_comm_sync(SESHAT_CALL_File_open, seshat_comm_in(comm)),
-             seshat_io_open(seshat_comm_in(comm), rc == MPI_SUCCESS ? *fh : MPI_FILE_NULL))
-IO_CALL_SYNC(File_sync, (MPI_File fh), (fh), FILE_SYNC, seshat_io_meta(fh))
+             seshat_io_open(seshat_comm_in(comm), rc == MPI_SUCCESS ? *fh : MPI_FILE_NULL,
+                            filename))
+IO_CALL_SYNC(File_sync, (MPI_File fh), (fh), FILE_SYNC, seshat_io_meta(fh, SESHAT_IO_SYNC))
 IO_CALL_SYNC(File_set_size, (MPI_File fh, MPI_Offset size), (fh, size), FILE_SYNC,
-             seshat_io_meta(fh))
+             seshat_io_meta(fh, SESHAT_IO_RESIZE))
 IO_CALL_SYNC(File_preallocate, (MPI_File fh, MPI_Offset size), (fh, size), FILE_SYNC,
-             seshat_io_meta(fh))
-IO_CALL(File_delete, (const char *filename, MPI_Info info), (filename, info), seshat_io_delete())
+             seshat_io_meta(fh, SESHAT_IO_RESIZE))
+IO_CALL(File_delete, (const char *filename, MPI_Info info), (filename, info),
+        seshat_io_delete(filename))
 
 /* Close: the exchange before the real close, which frees the handle. */
 int PMPI_File_close(MPI_File *fh)

@@ -1,30 +1,56 @@
 /* io.c - MPI-IO in virtual time (io.h). */
 #include <stdlib.h>
 
+#include "model/simgrid.h"
 #include "model/storage.h"
+#include "model/storage_simgrid.h"
 #include "rank/io.h"
 #include "rank/progress.h"
+#include "trace/trace.h"
+#include "tracefmt/trace_format.h"
 
 /* A file the program holds open: its communicator (NULL when seshat does
- * not know it, MPI_COMM_SELF: then the rank alone) and where a split
- * collective begun on it ends. */
+ * not know it, MPI_COMM_SELF: then the rank alone), where a split
+ * collective begun on it ends, and its number in the trace (this rank's
+ * opens counted from 1). */
 struct file {
     MPI_File fh;
     seshat_comm *c;
     seshat_vtime split_end;
+    int id;
 };
 static struct file *files;
-static int nfiles, capfiles;
+static int nfiles, capfiles, opened;
 static seshat_storage storage;
-static int storage_ready;
+static seshat_sg_storage disks;   /* io.model = simgrid: data accesses on SimGrid's disks */
+static int storage_ready, on_disks;
+
+/* A rank's disk, from a model rank (the route fetch: model/simgrid.h). */
+static void disk_fetch(void *ctx, int rank, int write, double out[2])
+{
+    (void)ctx;
+    seshat_sg_model_disk(&seshat_rt.model, rank, write, out);
+}
 
 static const seshat_storage *model(void)
 {
     if (!storage_ready) {
         seshat_storage_init(&storage, &seshat_rt.cfg);
+        on_disks = seshat_rt.cfg.io_model == SESHAT_IO_SIMGRID;
+        if (on_disks &&
+            seshat_sg_storage_init(&disks, &seshat_rt.cfg, seshat_rt.napp, disk_fetch, NULL))
+            seshat_fatal("out of memory for the disks of %d ranks", seshat_rt.napp);
         storage_ready = 1;
     }
     return &storage;
+}
+
+static int64_t independent_ns(int op, int64_t bytes)
+{
+    const seshat_storage *s = model();
+    return on_disks ? seshat_sg_storage_independent(&disks, seshat_rt.world_rank,
+                                                    op == SESHAT_IO_WRITE, bytes)
+                    : seshat_storage_independent(s, bytes);
 }
 
 static struct file *find(MPI_File fh)
@@ -39,19 +65,24 @@ static struct file *find(MPI_File fh)
 struct io_member { int64_t entry, bytes; };
 _Static_assert(sizeof(struct io_member) == 2 * sizeof(int64_t), "io_member has padding");
 enum io_kind { IO_DATA, IO_META };
+enum { op_none = -1 };   /* a metadata operation's op */
 
 struct seshat_io_pending {
     enum io_kind kind;
+    int write;                /* a data access's op is a write */
+    seshat_comm *c;
     int n;                    /* members */
     int exchanged;            /* all[] holds every member's entry */
     struct io_member mine, *all, *slots;
     MPI_Request req;
 };
 
-static struct seshat_io_pending *start(seshat_comm *c, int64_t bytes, enum io_kind kind)
+static struct seshat_io_pending *start(seshat_comm *c, int64_t bytes, enum io_kind kind, int op)
 {
     struct seshat_io_pending *pd = seshat_xcalloc(1, sizeof *pd);
     pd->kind = kind;
+    pd->write = op == SESHAT_IO_WRITE;
+    pd->c = c;
     pd->n = c ? c->peer_size : 1;
     pd->mine = (struct io_member){ seshat_clock_now(), bytes };
     pd->req = MPI_REQUEST_NULL;
@@ -74,8 +105,29 @@ static struct seshat_io_pending *start(seshat_comm *c, int64_t bytes, enum io_ki
     return pd;
 }
 
-/* When the access ends for every member: the last entry plus its cost. */
-static seshat_vtime finish(struct seshat_io_pending *pd)
+/* An access in virtual time: it starts at `start` (a collective's at its
+ * last member's entry) and lasts `cost`. */
+struct span { seshat_vtime start; int64_t cost; };
+static seshat_vtime end_of(struct span s) { return s.start + s.cost; }
+
+/* io.model = simgrid: each member's bytes on its own host's disk. */
+static int64_t on_members_disks(const struct seshat_io_pending *pd)
+{
+    int n = pd->exchanged ? pd->n : 1;
+    int *world = seshat_xmalloc(sizeof *world * (size_t)n);
+    int64_t *bytes = seshat_xmalloc(sizeof *bytes * (size_t)n);
+    for (int i = 0; i < n; i++) {
+        world[i] = pd->exchanged ? pd->c->peer_world[i] : seshat_rt.world_rank;
+        bytes[i] = pd->exchanged ? pd->all[i].bytes : pd->mine.bytes;
+    }
+    int64_t t = seshat_sg_storage_collective(&disks, pd->write, n, world, bytes);
+    free(world);
+    free(bytes);
+    return t;
+}
+
+/* When the access starts for every member (the last entry) and its cost. */
+static struct span finish(struct seshat_io_pending *pd)
 {
     int64_t last = pd->mine.entry, total = pd->mine.bytes * pd->n;
     if (pd->exchanged) {
@@ -88,12 +140,13 @@ static seshat_vtime finish(struct seshat_io_pending *pd)
             total += pd->all[i].bytes;
         }
     }
-    seshat_vtime t = last + (pd->kind == IO_META ? seshat_storage_metadata(model())
-                                                 : seshat_storage_collective(model(), pd->n, total));
+    struct span s = { last, pd->kind == IO_META ? seshat_storage_metadata(model())
+                            : on_disks          ? on_members_disks(pd)
+                                                : seshat_storage_collective(model(), pd->n, total) };
     free(pd->all);
     free(pd->slots);
     free(pd);
-    return t;
+    return s;
 }
 
 static seshat_comm *comm_of(MPI_File fh)
@@ -102,10 +155,39 @@ static seshat_comm *comm_of(MPI_File fh)
     return f ? f->c : NULL;
 }
 
+static int id_of(MPI_File fh)
+{
+    struct file *f = find(fh);
+    return f ? f->id : 0;
+}
+
+/* The access in the trace, then the clock at its end (blocking calls). */
+static void record(int id, int op, int flags, int64_t bytes, uint32_t req, struct span s)
+{
+    if (seshat_tracing)
+        seshat_trace_io(id, op, flags, bytes, req, s.start, s.cost, 0, NULL);
+}
+
+static void charge(int id, int op, int flags, int64_t bytes, struct span s)
+{
+    record(id, op, flags, bytes, 0, s);
+    seshat_clock_advance_to(end_of(s));
+}
+
+/* Open and delete: the record names the file (and the communicator). */
+static void charge_named(int id, int op, int flags, struct span s, seshat_comm *c,
+                         const char *name)
+{
+    if (seshat_tracing)
+        seshat_trace_io(id, op, flags, 0, 0, s.start, s.cost, c ? c->id : -1, name);
+    seshat_clock_advance_to(end_of(s));
+}
+
 /* ---- the calls ---- */
-void seshat_io_open(MPI_Comm comm, MPI_File fh)
+void seshat_io_open(MPI_Comm comm, MPI_File fh, const char *name)
 {
     seshat_comm *c = seshat_comm_lookup(comm);
+    int id = 0;
     if (fh != MPI_FILE_NULL) {
         if (nfiles == capfiles) {
             capfiles = capfiles ? 2 * capfiles : 8;
@@ -114,21 +196,22 @@ void seshat_io_open(MPI_Comm comm, MPI_File fh)
                 seshat_fatal("out of memory for the table of open files");
             files = n;
         }
-        files[nfiles++] = (struct file){ fh, c, 0 };
+        id = ++opened;
+        files[nfiles++] = (struct file){ fh, c, 0, id };
         if (c)
             seshat_comm_hold(c);
     }
-    seshat_clock_advance_to(finish(start(c, 0, IO_META)));
+    charge_named(id, SESHAT_IO_OPEN, SESHAT_IO_COLLECTIVE, finish(start(c, 0, IO_META, op_none)), c, name);
 }
 
-void seshat_io_meta(MPI_File fh)
+void seshat_io_meta(MPI_File fh, int op)
 {
-    seshat_clock_advance_to(finish(start(comm_of(fh), 0, IO_META)));
+    charge(id_of(fh), op, SESHAT_IO_COLLECTIVE, 0, finish(start(comm_of(fh), 0, IO_META, op_none)));
 }
 
 void seshat_io_close(MPI_File fh)
 {
-    seshat_io_meta(fh);
+    seshat_io_meta(fh, SESHAT_IO_CLOSE);
     struct file *f = find(fh);
     if (!f)
         return;
@@ -137,30 +220,33 @@ void seshat_io_close(MPI_File fh)
     *f = files[--nfiles];
 }
 
-void seshat_io_delete(void)
+void seshat_io_delete(const char *name)
 {
-    seshat_clock_advance_to(seshat_clock_now() + seshat_storage_metadata(model()));
+    struct span s = { seshat_clock_now(), seshat_storage_metadata(model()) };
+    charge_named(0, SESHAT_IO_DELETE, 0, s, NULL, name);
 }
 
-void seshat_io_independent(int64_t bytes)
+void seshat_io_independent(MPI_File fh, int op, int64_t bytes)
 {
-    seshat_clock_advance_to(seshat_clock_now() + seshat_storage_independent(model(), bytes));
+    struct span s = { seshat_clock_now(), independent_ns(op, bytes) };
+    charge(id_of(fh), op, 0, bytes, s);
 }
 
-void seshat_io_collective(MPI_File fh, int64_t bytes)
+void seshat_io_collective(MPI_File fh, int op, int64_t bytes)
 {
-    seshat_clock_advance_to(finish(start(comm_of(fh), bytes, IO_DATA)));
+    charge(id_of(fh), op, SESHAT_IO_COLLECTIVE, bytes, finish(start(comm_of(fh), bytes, IO_DATA, op)));
 }
 
 /* MPI allows a split collective to do all its work in begin (ROMIO
  * does), so the members' exchange completes there; the program's compute
  * until end overlaps the access. */
-void seshat_io_split_begin(MPI_File fh, int64_t bytes)
+void seshat_io_split_begin(MPI_File fh, int op, int64_t bytes)
 {
     struct file *f = find(fh);
-    seshat_vtime t = finish(start(f ? f->c : NULL, bytes, IO_DATA));
+    struct span s = finish(start(f ? f->c : NULL, bytes, IO_DATA, op));
+    record(f ? f->id : 0, op, SESHAT_IO_COLLECTIVE, bytes, 0, s);
     if (f)
-        f->split_end = t;
+        f->split_end = end_of(s);
 }
 
 void seshat_io_split_end(MPI_File fh)
@@ -170,22 +256,31 @@ void seshat_io_split_end(MPI_File fh)
         seshat_clock_advance_to(f->split_end);
 }
 
-void seshat_io_post(MPI_Request req, MPI_File fh, int64_t bytes, int collective)
+/* A collective's start and cost are learned at its completion: its record
+ * says so (SESHAT_IO_PENDING), and its request's completion is its end. */
+void seshat_io_post(MPI_Request req, MPI_File fh, int op, int64_t bytes, int collective)
 {
     seshat_comm *c = comm_of(fh);
-    seshat_op *op = seshat_req_add(req, c);
-    op->is_coll = 1;   /* completes by a time of its own, not by a message */
-    op->active = 1;
-    op->comm = c;
-    if (collective)
-        op->io = start(c, bytes, IO_DATA);
-    else
-        op->done = seshat_clock_now() + seshat_storage_independent(model(), bytes);
+    seshat_op *o = seshat_req_add(req, c);
+    o->is_coll = 1;   /* completes by a time of its own, not by a message */
+    o->active = 1;
+    o->comm = c;
+    o->req_id = seshat_req_next_id();
+    struct span s = { seshat_clock_now(), 0 };
+    if (collective) {
+        o->io = start(c, bytes, IO_DATA, op);
+        record(id_of(fh), op, SESHAT_IO_COLLECTIVE | SESHAT_IO_NONBLOCKING | SESHAT_IO_PENDING,
+               bytes, o->req_id, s);
+        return;
+    }
+    s.cost = independent_ns(op, bytes);
+    o->done = end_of(s);
+    record(id_of(fh), op, SESHAT_IO_NONBLOCKING, bytes, o->req_id, s);
 }
 
 seshat_vtime seshat_io_finish(seshat_op *op)
 {
-    op->done = finish(op->io);
+    op->done = end_of(finish(op->io));
     op->io = NULL;
     return op->done;
 }

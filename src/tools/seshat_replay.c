@@ -117,7 +117,7 @@ static void read_scatter_blocks(int size)
     for (int k = 0; k < size; k++) {
         struct other o = { .rank = k };
         an_map_init(&o.seq);
-        an_stream_cb cb = { &o, other_call, NULL };
+        an_stream_cb cb = { &o, other_call, NULL, NULL };
         int64_t end;
         char err[4400];
         if (an_stream_read(R.dir, k, &cb, &end, err, sizeof err))
@@ -410,7 +410,7 @@ int main(int argc, char **argv)
     an_vec_init(&kept, sizeof(int *));
     char err[4400];
     int64_t end;
-    an_stream_cb p1 = { NULL, p1_call, p1_comm };
+    an_stream_cb p1 = { NULL, p1_call, p1_comm, NULL };
     if (replay_cuts_load(&cuts, R.rank))
         return 2;
     if (an_stream_read(R.dir, R.rank, &p1, &end, err, sizeof err))
@@ -424,7 +424,7 @@ int main(int argc, char **argv)
     R.rbuf = calloc(big, 1);
     if (!R.sbuf || !R.rbuf)
         an_die("rank %d: out of memory for %zu-byte buffers", R.rank, big);
-    an_stream_cb p2 = { NULL, replay_call, NULL };
+    an_stream_cb p2 = { NULL, replay_call, NULL, NULL };
     if (an_stream_read(R.dir, R.rank, &p2, &end, err, sizeof err))
         an_die("%s", err);
     compute(end - R.prev_exit - replay_cuts_take(&cuts, R.prev_exit, end));

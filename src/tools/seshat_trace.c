@@ -29,8 +29,10 @@ static void usage(FILE *out)
           "       seshat-trace otf2 DIR OUTDIR  (export; read with otf2-print, Vampir, ViTE)\n", out);
 }
 
+#define SESHAT_NREC (SESHAT_REC_IO + 1)   /* record kinds counted by stats */
+
 struct stats {
-    unsigned long long recs[16], events, sends, recvs, colls, bytes_sent, completes, payload;
+    unsigned long long recs[SESHAT_NREC], events, sends, recvs, colls, bytes_sent, completes, payload;
     long long t_end;
 };
 
@@ -43,6 +45,34 @@ static void print_members(const seshat_tr_record *rec)
     for (int k = 0; seshat_get_varint(&p, end, &x) == 0; k++)
         if (k >= 2)
             printf(" %llu", (unsigned long long)x);
+}
+
+/* An IO record: op, file, mode, bytes, request, when the access starts and
+ * ends (a pending one's: at its request's completion), the file's name. */
+static void print_io(int rank, const seshat_tr_record *rec, long long t)
+{
+    const uint8_t *p = rec->payload, *end = p + rec->len;
+    uint64_t v[7];
+    for (int k = 0; k < 7; k++)
+        if (seshat_get_varint(&p, end, &v[k])) {
+            printf("%d %lld io (malformed)\n", rank, t);
+            return;
+        }
+    printf("%d %lld io %s file %llu %s%s bytes %llu request %llu", rank, t,
+           seshat_io_op_name(v[1]), (unsigned long long)v[0],
+           v[2] & SESHAT_IO_COLLECTIVE ? "collective" : "independent",
+           v[2] & SESHAT_IO_NONBLOCKING ? " nonblocking" : "", (unsigned long long)v[3],
+           (unsigned long long)v[4]);
+    long long start = t + seshat_unzigzag(v[5]);
+    if (v[2] & SESHAT_IO_PENDING)
+        printf(" end at completion");
+    else
+        printf(" start %lld end %lld", start, start + (long long)v[6]);
+    uint64_t comm;
+    if (p < end && seshat_get_varint(&p, end, &comm) == 0)
+        printf(" comm %lld name %.*s", (long long)seshat_unzigzag(comm), (int)(end - p),
+               (const char *)p);
+    putchar('\n');
 }
 
 static void print_record(int rank, const seshat_tr_record *rec, long long *t,
@@ -109,6 +139,9 @@ static void print_record(int rank, const seshat_tr_record *rec, long long *t,
                (unsigned long long)v[5], *t + (long long)v[6]);
         break;
     }
+    case SESHAT_REC_IO:
+        print_io(rank, rec, *t);
+        break;
     case SESHAT_REC_SAMPLE:   /* samples of the compute interval the next enter ends */
         printf("%d %lld sample site %llu count %llu\n", rank, *t, (unsigned long long)v[0],
                (unsigned long long)v[1]);
@@ -140,7 +173,7 @@ static void print_record(int rank, const seshat_tr_record *rec, long long *t,
 static void account(struct stats *s, const seshat_tr_record *rec)
 {
     uint64_t v[4] = { 0 };
-    s->recs[rec->kind < 16 ? rec->kind : 0]++;
+    s->recs[rec->kind < SESHAT_NREC ? rec->kind : 0]++;
     if (rec->kind == SESHAT_REC_ENTER || rec->kind == SESHAT_REC_EXIT)
         s->events++;
     if (rec->kind == SESHAT_REC_SEND && seshat_tr_decode(rec, v, 4) == 4) {
@@ -235,7 +268,7 @@ static int cmd_stats(const char *dir)
         total.colls += s.colls;
         total.bytes_sent += s.bytes_sent;
         total.completes += s.completes;
-        for (int k = 0; k < 16; k++)
+        for (int k = 0; k < SESHAT_NREC; k++)
             total.recs[k] += s.recs[k];
         total.payload += s.payload;
     }
@@ -262,9 +295,10 @@ static int cmd_stats(const char *dir)
     }
     printf("complete %s\n", complete);
     an_problems_free(&p);
-    static const char *const kind_names[16] = { "?", "header", "enter", "exit", "send", "recv",
-        "coll", "comm", "callsite", "end", "msglog", "complete", "payload", "post", "rma" };
-    for (int k = 1; k < 15; k++)
+    static const char *const kind_names[SESHAT_NREC] = { "?", "header", "enter", "exit", "send",
+        "recv", "coll", "comm", "callsite", "end", "msglog", "complete", "payload", "post", "rma",
+        "sample", "io" };
+    for (int k = 1; k < SESHAT_NREC; k++)
         if (total.recs[k])
             printf("records_%s %llu\n", kind_names[k], total.recs[k]);
     printf("events %llu\nsends %llu\nrecvs %llu\ncollectives %llu\nbytes_sent %llu\n"

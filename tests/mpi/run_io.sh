@@ -118,4 +118,142 @@ if job "$desc" "$RUN" --preset ib-hdr --preset io-nfs --print-config -np 1 true;
     grep -q "^latency = 800ns" <<<"$net" && grep -q "^latency = 200000ns" <<<"$io" &&
         ok "$desc: network latency 800ns, io latency 200000ns" || bad "$desc: not both presets"
 fi
+# Traced: every data access and metadata operation is an IO record with
+# its exact bytes (docs/trace-format.md), blocking accesses end where the
+# program's clock says (the step times above), the analyzer's io section
+# is the closed form and the independent oracle agrees with it.
+# Time in MPI_File_* calls on rank r of 4 (the nonblocking accesses end
+# in MPI_Wait, the split ones in their _end; seeks are free):
+#   open (3 - r) us + M, write_at_all (3 - r) us + COLL, write_at, read_at,
+#   write, read: IND each, read_at_all, write_all, read_all_end, ordered:
+#   COLL each, sync M + IND (rank 0 IND in write_shared, M in sync),
+#   close M: 2 (3 - r) us + 3 M + 5 IND + 5 COLL.
+. tests/mpi/oracle.sh
+expected $N
+desc="MPI-IO traced"
+if job "$desc" "$RUN" "${IO[@]}" --trace "$dir/tr" -np $N -- "$T/io_times" "$dir/tr.dat" $B &&
+   "$BUILD/bin/seshat-trace" dump "$dir/tr" >"$dir/dump" 2>"$OUT"; then
+    # the accesses in program order: op, mode, bytes
+    seq1="open collective bytes 0|write independent bytes $B|write collective bytes $B|read independent bytes $B|read collective bytes $B|write independent nonblocking bytes $B|read independent nonblocking bytes $B|write collective bytes $B|write collective bytes $B|read collective bytes $B|write collective nonblocking bytes $B|read collective nonblocking bytes $B|write independent bytes $B|read independent bytes $B|write collective bytes $B|sync collective bytes 0|close collective bytes 0"
+    seq0=${seq1/|sync/|write independent bytes $B|sync}
+    for r in 0 1 2 3; do
+        want=$seq1; [ $r = 0 ] && want=$seq0
+        got=$(sed -n "s/^$r [0-9]* io \([a-z]*\) file [0-9]* \(.*\) request .*/\1 \2/p" "$dir/dump" |
+              paste -sd'|')
+        [ "$got" = "$want" ] && ok "$desc: rank $r's IO records" ||
+            bad "$desc: rank $r's IO records: '$got', expected '$want'"
+    done
+    # a blocking access ends at the step's time: write_at (the first
+    # independent write), write_at_all (the first collective one)
+    for r in 0 1 2 3; do
+        e1=$(grep -m1 "^$r [0-9]* io write file [0-9]* independent bytes" "$dir/dump" | awk '{print $NF}')
+        e2=$(grep -m1 "^$r [0-9]* io write file [0-9]* collective bytes" "$dir/dump" | awk '{print $NF}')
+        [ "$e1 $e2" = "${W[write_at]} ${W[write_at_all]}" ] &&
+            ok "$desc: rank $r's write_at, write_at_all end at $e1, $e2" ||
+            bad "$desc: rank $r's write_at, write_at_all end at '$e1 $e2', expected ${W[write_at]} ${W[write_at_all]}"
+    done
+    grep -q "^0 [0-9]* io open file 1 collective .* name $dir/tr.dat$" "$dir/dump" &&
+        ok "$desc: the open record names the file" || bad "$desc: no open record naming $dir/tr.dat"
+    # OTF2: an IoHandle per rank's open, Begin and Complete per access
+    # (57 data accesses and 4 syncs, counted from the dump), Issued
+    # for the nonblocking ones, the handles destroyed at close
+    desc="MPI-IO OTF2 export"
+    if command -v otf2-print >/dev/null; then
+        nio=$(grep -cE " io (read|write|sync) " "$dir/dump")
+        nnb=$(grep -c " io [a-z]* file [0-9]* [a-z]* nonblocking " "$dir/dump")
+        if "$BUILD/bin/seshat-trace" otf2 "$dir/tr" "$dir/otf2" >"$OUT" 2>&1 &&
+           otf2-print "$dir/otf2/traces.otf2" >"$dir/print" 2>"$OUT"; then
+            got=$(for e in IO_CREATE_HANDLE IO_OPERATION_BEGIN IO_OPERATION_ISSUED IO_OPERATION_COMPLETE \
+                           IO_DESTROY_HANDLE; do grep -c "^$e " "$dir/print"; done | paste -sd' ')
+            want="$N $nio $nnb $nio $N"
+            [ "$nio" = 61 ] && [ "$got" = "$want" ] &&
+                ok "$desc: create, begin, issued, complete, destroy = $got" ||
+                bad "$desc: create, begin, issued, complete, destroy = '$got', expected '$want' (61 accesses)"
+            otf2-print -G "$dir/otf2/traces.otf2" 2>&1 | grep -q "^IO_PARADIGM .*\"MPI-IO\"" &&
+                ok "$desc: the MPI-IO paradigm is defined" || bad "$desc: no MPI-IO IoParadigm"
+        else
+            bad "$desc: the export failed"
+        fi
+    fi
+    desc="MPI-IO analysis"
+    if job "$desc" "$BUILD/bin/seshat-analyze" --quiet "$dir/tr"; then
+        want=$(awk -v m=$META -v i=$IND -v c=${COLL} 'BEGIN { for (r = 0; r < 4; r++)
+            printf "%s%.9f", r ? " " : "", (2 * (3 - r) * 1000 + 3 * m + 5 * i + 5 * c) / 1e9 }')
+        got=$(python3 tests/tools/json_get.py "$dir/tr/analysis.json" \
+              "' '.join('%.9f' % x for x in a['io']['time']['per_rank'])" 2>&1)
+        [ "$got" = "$want" ] && ok "$desc: io time per rank $got s" ||
+            bad "$desc: io time per rank '$got', expected $want"
+        got=$(python3 tests/tools/json_get.py "$dir/tr/analysis.json" \
+              "a['io']['bytes_written']['per_rank']" "a['io']['bytes_read']['per_rank']" \
+              "[(f['name'], f['bytes_written'], f['bytes_read']) for f in a['io']['files']]" 2>&1 |
+              paste -sd' ')
+        want="[$((9 * B)), $((8 * B)), $((8 * B)), $((8 * B))] [$((6 * B)), $((6 * B)), $((6 * B)), $((6 * B))] [('$dir/tr.dat', $((33 * B)), $((24 * B)))]"
+        [ "$got" = "$want" ] && ok "$desc: bytes written, read, per file" ||
+            bad "$desc: bytes '$got', expected '$want'"
+        # CUBE: mpi_io (Scalasca's File I/O, under mpi) holds the same time
+        if [ -s "$dir/tr/analysis.cubex" ] &&
+           python3 tests/tools/cube_check.py "$dir/tr/analysis.cubex" "$dir/tr/analysis.json" >"$OUT" 2>&1 &&
+           grep -q "^<metric.*mpi_io\|uniq_name>mpi_io<" <(tar -xOf "$dir/tr/analysis.cubex" anchor.xml); then
+            ok "$desc: CUBE metric mpi_io equals analysis.json (cube_check values)"
+        else
+            bad "$desc: CUBE file without mpi_io or not matching analysis.json"
+        fi
+        oracle_check "$dir/tr" "MPI-IO" have
+    fi
+fi
+# io.model = simgrid: data accesses on the disks of config/platforms/
+# disks.xml, SimGrid's disk model (docs/models.md, "MPI-IO"). Ranks 0 and 1
+# share node-0's disk (read 200 MB/s, write 100 MB/s), rank 2 is on node-1
+# (400, 50), rank 3 on node-2 (1000, 1000); B = 100000 bytes, L = 100 us,
+# M = 1 ms, no skew. Independent: L + B / bw of the rank's disk; a
+# collective access from the last entry, L + max over disks of (the bytes
+# of its members) / bw:
+#   open       M                                     = 1000000 each
+#   write_at   + L + B/100M (1 ms), + L + B/50M (2 ms), + L + B/1G (0.1 ms)
+#   read_at    + L + 0.5 ms, + L + 0.25 ms, + L + 0.1 ms
+#   write_at_all  3450000 (rank 2, last) + L + max(2B/100M, B/50M, B/1G) = 2 ms
+#   read_at_all   + L + max(2B/200M, B/400M, B/1G) = 1 ms;  close + M
+# (3 ranks one per host, contention = on: the collective read's largest
+# disk time is node-0's alone, B/200M = 0.5 ms)
+if [ -f "$BUILD/lib/libseshat-simgrid.so" ]; then
+    printf "node-0\nnode-0\nnode-1\nnode-2\n" >"$dir/place"
+    DISK=(--set simulator.clock=none --set report.summary=false --set io.latency=100us
+          --set io.metadata_latency=1ms --set network.model=simgrid
+          --set network.platform=$PWD/config/platforms/disks.xml --set network.placement=$dir/place)
+    declare -A D=([open]="1000000 1000000 1000000 1000000" [write_at]="2100000 2100000 3100000 1200000"
+                  [read_at]="2700000 2700000 3450000 1400000" [write_at_all]="5550000 5550000 5550000 5550000"
+                  [read_at_all]="6650000 6650000 6650000 6650000" [close]="7650000 7650000 7650000 7650000")
+    for path in direct relay; do
+        desc="MPI-IO on SimGrid disks ($path)"
+        job "$desc" "$RUN" "${DISK[@]}" --set io.model=simgrid --set network.path=$path -np 4 -- \
+            "$T/io_disk" "$dir/disk-$path.dat" 100000 || continue
+        for s in open write_at read_at write_at_all read_at_all close; do
+            got=$(grep "^RESULT $s " "$OUT" | cut -d' ' -f3-)
+            [ "$got" = "${D[$s]}" ] && ok "$desc: $s = $got" || bad "$desc: $s = '$got', expected ${D[$s]}"
+        done
+        [ "$(value data)" = ok ] && ok "$desc: data ok" || bad "$desc: data $(value data)"
+    done
+    # contention = on (a positive latency between every two ranks: one
+    # rank per host): 3 ranks on node-0, node-1, node-2, the same formulas
+    printf "node-0\nnode-1\nnode-2\n" >"$dir/place3"
+    desc="MPI-IO on SimGrid disks (contention, 3 ranks)"
+    declare -A D3=([write_at]="2100000 3100000 1200000" [write_at_all]="5550000 5550000 5550000"
+                   [read_at_all]="6150000 6150000 6150000" [close]="7150000 7150000 7150000")
+    if job "$desc" "$RUN" "${DISK[@]}" --set io.model=simgrid --set network.placement=$dir/place3 \
+           --set network.contention=on -np 3 -- "$T/io_disk" "$dir/disk-cont.dat" 100000; then
+        for s in write_at write_at_all read_at_all close; do
+            got=$(grep "^RESULT $s " "$OUT" | cut -d' ' -f3-)
+            [ "$got" = "${D3[$s]}" ] && ok "$desc: $s = $got" || bad "$desc: $s = '$got', expected ${D3[$s]}"
+        done
+    fi
+    desc="io.model = simgrid on a platform without disks"
+    job "$desc" "$RUN" "${DISK[@]}" --set io.model=simgrid --set network.platform=$PWD/config/platforms/crossbar.xml \
+        --set network.placement=block -np 2 -- "$T/io_disk" "$dir/nodisk.dat" 100
+    [ $rc -ne 0 ] && grep -q "has no <disk>" "$OUT" && ok "$desc: refused, naming the host" ||
+        bad "$desc: exit $rc, no message naming the host without a disk"
+fi
+desc="io.model = simgrid without network.model = simgrid"
+job "$desc" "$RUN" --set io.model=simgrid -np 1 true
+[ $rc -ne 0 ] && grep -q "io.model = simgrid needs network.model = simgrid" "$OUT" &&
+    ok "$desc: refused" || bad "$desc: exit $rc, no clear error"
 summary

@@ -81,6 +81,7 @@ SCALASCA = {
     "mpi_rma_communication": ("mpi_communication", "One-sided", "sec"),
     "mpi_rma_comm_lock_competition": ("mpi_rma_communication", "Lock Contention", "sec"),
     "mpi_io": ("mpi", "File I/O", "sec"),
+    "mpi_io_collective": ("mpi_io", "Collective", "sec"),
     "overhead": ("time", "Overhead", "sec"),
     "visits": (None, "Visits", "occ"),
     "syncs": (None, "MPI synchronizations", "occ"),
@@ -137,7 +138,7 @@ REQUIRED = [
     "mpi_rma_early_fence", "mpi_rma_sync_late_post", "mpi_rma_early_wait", "mpi_rma_late_complete",
     "mpi_rma_sync_passive", "mpi_rma_sync_lock_competition", "mpi_rma_communication",
     "mpi_rma_comm_lock_competition",
-    "visits", "bytes", "bytes_p2p", "bytes_sent", "bytes_rcvd", "critical_path",
+    "mpi_io", "mpi_io_collective", "visits", "bytes", "bytes_p2p", "bytes_sent", "bytes_rcvd", "critical_path",
     "critical_path_imbalance", "delay", "delay_mpi", "delay_p2p", "delay_latesender_aggregate",
     "delay_latesender", "delay_latesender_longterm", "delay_latereceiver_aggregate",
     "delay_latereceiver", "delay_latereceiver_longterm", "delay_collective",
@@ -160,6 +161,8 @@ SAME_VALUE = {
     "rma_late_complete": "mpi_rma_late_complete",
     "rma_sync_lock_competition": "mpi_rma_sync_lock_competition",
     "rma_comm_lock_competition": "mpi_rma_comm_lock_competition",
+    "mpi_io": "mpi_io",
+    "mpi_io_collective": "mpi_io_collective",
 }
 
 SIZES = {"DOUBLE": 8, "UINT64": 8, "INT64": 8, "FLOAT": 4, "INT32": 4, "UINT32": 4}

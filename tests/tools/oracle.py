@@ -36,7 +36,8 @@ TREE = [("time", None), ("computation", "time"), ("mpi", "time"), ("p2p", "mpi")
         ("rma_wait_at_fence", "mpi"), ("rma_early_fence", "rma_wait_at_fence"),
         ("rma_sync_late_post", "mpi"), ("rma_early_wait", "mpi"),
         ("rma_late_complete", "rma_early_wait"), ("rma_sync_lock_competition", "mpi"),
-        ("rma_comm_lock_competition", "mpi")]
+        ("rma_comm_lock_competition", "mpi"), ("mpi_io", "mpi"),
+        ("mpi_io_collective", "mpi_io")]
 
 # Calls that complete a receive (or a send's request) and can wait there.
 WAITS = {"MPI_Recv", "MPI_Sendrecv", "MPI_Sendrecv_replace", "MPI_Mrecv", "MPI_Wait",
@@ -53,8 +54,16 @@ COLL_PREFIXES = ("MPI_Barrier", "MPI_Bcast", "MPI_Reduce", "MPI_Allreduce", "MPI
                  "MPI_Iexscan", "MPI_Ineighbor")
 
 
+# MPI-IO calls every member of the file's communicator makes (docs/patterns.md).
+IO_COLLECTIVE = {"MPI_File_open", "MPI_File_close", "MPI_File_sync", "MPI_File_set_size",
+                 "MPI_File_preallocate", "MPI_File_set_view", "MPI_File_set_atomicity"}
+
+
 def category(name):
-    """Where a call's time not in a wait state goes: collective, p2p or mpi."""
+    """Where a call's time not in a wait state goes: collective, p2p, mpi_io(_collective) or mpi."""
+    if name.startswith("MPI_File_"):
+        coll = name in IO_COLLECTIVE or "_all" in name or "_ordered" in name
+        return "mpi_io_collective" if coll else "mpi_io"
     if name.startswith(COLL_PREFIXES):
         return "collective"
     if (name.startswith("MPI_Wait") or name.startswith("MPI_Test")) and name != "MPI_Test_cancelled":
@@ -369,7 +378,7 @@ def analyze(tracedir):
     one_sided(calls, comms, present, charge, move)
     path = critical_path(calls, end, site_of, waits)
     delays = delay_costs(calls, comms, site_of, dwaits)
-    return ranks, end, sev, site_of, visits, site_time, messages, unknown, present, path, delays
+    return ranks, end, sev, site_of, visits, site_time, messages, unknown, present, path, delays, calls
 
 
 def collectives(calls, comms, charge, present, waited):
@@ -820,8 +829,58 @@ def ns(seconds):
     return round(seconds * 1e9)
 
 
+def io_figures(calls):
+    """From the IO records: bytes read and written per rank; per file name
+    its bytes and the time of the calls that accessed it (a call's time
+    once, to the file of its first IO record)."""
+    read, written = defaultdict(int), defaultdict(int)
+    files = defaultdict(lambda: [0, 0, 0])   # name -> [time, read, written]
+    for r, cs in calls.items():
+        names = {}
+        for c in cs:
+            timed = False
+            for rec in c.recs:
+                if rec[0] != "io":
+                    continue
+                op, fid, nbytes = rec[1], rec[3], int(rec[rec.index("bytes") + 1])
+                line = " ".join(rec)
+                if op == "open" and " name " in line:
+                    names[fid] = line.split(" name ", 1)[1]
+                read[r] += nbytes if op == "read" else 0
+                written[r] += nbytes if op == "write" else 0
+                if fid not in names:
+                    continue
+                f = files[names[fid]]
+                f[1] += nbytes if op == "read" else 0
+                f[2] += nbytes if op == "write" else 0
+                if not timed:
+                    f[0] += c.X - c.E
+                    timed = True
+    return read, written, files
+
+
+def compare_io(calls, ranks, incl, a):
+    bad = []
+    io = a.get("io")
+    if io is None:
+        return ["no io section"]
+    read, written, files = io_figures(calls)
+    for r in ranks:
+        if r >= len(io["time"]["per_rank"]):   # the ranks' count is compared elsewhere
+            continue
+        for what, got, mine in (("time", ns(io["time"]["per_rank"][r]), incl("mpi_io", r)),
+                                ("bytes_read", io["bytes_read"]["per_rank"][r], read[r]),
+                                ("bytes_written", io["bytes_written"]["per_rank"][r], written[r])):
+            if got != mine:
+                bad.append("io %s on rank %d: analysis %d, oracle %d" % (what, r, got, mine))
+    got = {f["name"]: [ns(f["time"]), f["bytes_read"], f["bytes_written"]] for f in io["files"]}
+    if got != dict(files):
+        bad.append("io files: analysis %s, oracle %s" % (got, dict(files)))
+    return bad
+
+
 def compare(result, path):
-    ranks, end, sev, site_of, visits, site_time, messages, unknown, present, cpath, delays = result
+    ranks, end, sev, site_of, visits, site_time, messages, unknown, present, cpath, delays, calls = result
     a = json.load(open(path))
     bad = []
     children = defaultdict(list)
@@ -874,6 +933,7 @@ def compare(result, path):
                 bad.append("critical path at %s: analysis %d ns, oracle %d ns" %
                            ("computation" if key is None else " ".join(key), got.get(key, 0), cpath.get(key, 0)))
     bad += compare_pop(sev, end, ranks, a)
+    bad += compare_io(calls, ranks, incl, a)
     if cp:   # delay costs come with the critical path (off with --no-critical-path)
         bad += compare_delays(delays, a, keys)
     if a.get("unknown") != unknown:
@@ -928,7 +988,8 @@ def main():
             print("oracle: %s: %s" % (path, line))
         failed |= bool(bad)
     waits = sum(v for (p, r, s), v in result[2].items()
-                if p not in ("computation", "mpi", "p2p", "collective") and v > 0)
+                if p not in ("computation", "mpi", "p2p", "collective", "mpi_io", "mpi_io_collective")
+                and v > 0)
     if not failed:
         unk = sum(result[7].values())
         print("oracle agrees: %d ranks, %d call sites, %d ns of wait states, %d ns of critical path, %d ns of delay costs, %d messages, %d file(s)%s" %

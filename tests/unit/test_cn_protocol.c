@@ -164,7 +164,7 @@ static int f_take(long long *ids, double *times, int max)
     return n;
 }
 static const seshat_sg_api fake = { f_init, f_count, f_name, f_index, f_route, NULL,
-                                    f_lf, f_start, f_run, f_take, f_step };
+                                    f_lf, f_start, f_run, f_take, f_step, NULL };
 
 /* ---- programs ---- */
 enum opk { OP_COMPUTE, OP_IRECV, OP_ISEND, OP_SEND, OP_WAIT, OP_WAITALL, OP_COLL, OP_SYNC,

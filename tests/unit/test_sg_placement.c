@@ -25,7 +25,7 @@ static int index_of(const char *n)
     return -1;
 }
 static const seshat_sg_api fake = { NULL, count, name, index_of, NULL, NULL, NULL, NULL, NULL, NULL,
-                                    NULL };
+                                    NULL, NULL };
 
 static void place_names(const char *placement, int n, const char *want)
 {

@@ -110,6 +110,9 @@ static int filter_stream(const char *in, const char *out, const struct filter *f
                    keep_msg(f, SESHAT_KIND_P2P, t, seshat_unzigzag(v[2]),
                             seshat_rma_is_sync(v[0]) ? (uint64_t)INT64_MAX : v[3]);   /* a lock: its type */
             break;
+        case SESHAT_REC_IO:   /* with its MPI_File_* call (kind other) */
+            keep = keep_time(f, SESHAT_KIND_OTHER, t);
+            break;
         case SESHAT_REC_END:
             if (decode(&rec, v, 2) == 0) {
                 v[0] = events;

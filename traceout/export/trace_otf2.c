@@ -25,6 +25,7 @@
 #include "tracefmt/trace_calls.h"
 #include "tracefmt/trace_format.h"
 #include "trace_otf2.h"
+#include "trace_otf2_io.h"
 #include "tracefmt/trace_reader.h"
 #include "tracefmt/trace_sites.h"
 
@@ -81,6 +82,7 @@ struct pass {
     seshat_tcalls calls;   /* the trace's call ids -> this build's (by name; -1 skipped) */
     struct where wh;
     int has_rma;           /* one-sided transfers seen: windows are defined */
+    otf2_io_defs io;       /* MPI-IO files and handles */
 };
 
 /* Requests in flight on one rank: id -> what the completion will say. */
@@ -155,6 +157,7 @@ struct rank_state {
     struct rma_open { OTF2_RmaWinRef win; uint64_t id; } *rma;
     size_t nrma, caprma;
     uint64_t rma_ids;
+    otf2_io_rank io;   /* MPI-IO accesses in flight */
 };
 
 /* Communicator ids are unique only among a communicator's members (the
@@ -543,6 +546,13 @@ static void rma_sync(struct rank_state *st, uint64_t call, uint64_t t)
     }
 }
 
+/* An IO record's communicator id as an OTF2 communicator. */
+static OTF2_CommRef io_comm(void *ctx, int64_t id)
+{
+    int k = my_comm(ctx, id);
+    return k >= 0 ? (OTF2_CommRef)(k + 1) : id == 0 ? 0 : OTF2_UNDEFINED_COMM;
+}
+
 /* Bcast, reduce, gather, scatter have a root; the others none. */
 static int rooted(uint64_t kind) { return kind == 1 || kind == 2 || kind == 4 || kind == 5; }
 
@@ -566,7 +576,7 @@ static int write_rank(const char *dir, int r, OTF2_EvtWriter *w, struct pass *ps
     struct rank_state st = { .w = w, .ps = ps, .attrs = OTF2_AttributeList_New() };
     read_sites(dir, r, &st);
     seshat_tr_record rec;
-    uint64_t v[5], t = 0;
+    uint64_t v[5], t = 0, entered = 0;
     int coll_open = 0, rc;
     int64_t open_region = -1;   /* MPI_Finalize has no exit record */
     uint64_t cv[7];
@@ -579,6 +589,7 @@ static int write_rank(const char *dir, int r, OTF2_EvtWriter *w, struct pass *ps
             if (get(&rec, v, 3) || !map_call(ps, &v[0]))
                 break;
             t += v[1];
+            entered = t;
             open_region = (int64_t)region_of(ps, v[0]);
             OTF2_EvtWriter_Enter(w, enter_attrs(&st, v[2], v[0]), t, (OTF2_RegionRef)open_region);
             break;
@@ -598,15 +609,23 @@ static int write_rank(const char *dir, int r, OTF2_EvtWriter *w, struct pass *ps
                                                 cv[5], cv[6]);
                 coll_open = 0;
             }
+            otf2_io_exit(&st.io, w, entered, t);
             OTF2_EvtWriter_Leave(w, NULL, t, region_of(ps, v[0]));
             open_region = -1;
             break;
+        case SESHAT_REC_COMPLETE:
+            if (open_region >= 0 && get(&rec, v, 1) == 0)
+                otf2_io_request_done(&st.io, v[0]);
+            /* fall through */
         case SESHAT_REC_SEND:
         case SESHAT_REC_RECV:
         case SESHAT_REC_POST:
-        case SESHAT_REC_COMPLETE:
             if (open_region >= 0)
                 p2p_record(&st, &rec, t);
+            break;
+        case SESHAT_REC_IO:
+            if (open_region >= 0)
+                otf2_io_record(&ps->io, &st.io, w, r, &rec, t, io_comm, &st);
             break;
         case SESHAT_REC_RMA:
             if (open_region >= 0)
@@ -626,6 +645,7 @@ static int write_rank(const char *dir, int r, OTF2_EvtWriter *w, struct pass *ps
     }
     if (open_region >= 0) {
         flush_done(&st, t);
+        otf2_io_exit(&st.io, w, entered, t);
         OTF2_EvtWriter_Leave(w, NULL, t, (OTF2_RegionRef)open_region);
     }
     if (rc < 0)
@@ -636,6 +656,7 @@ static int write_rank(const char *dir, int r, OTF2_EvtWriter *w, struct pass *ps
     free(st.mine);
     free(st.site);
     free(st.rma);
+    otf2_io_rank_free(&st.io);
     if (st.attrs)
         OTF2_AttributeList_Delete(st.attrs);
     if (t > ps->t_max)
@@ -782,6 +803,7 @@ static void write_defs(OTF2_Archive *a, int n, const struct pass *ps, const uint
                                              OTF2_RMA_WIN_FLAG_NONE);
         s++;
     }
+    otf2_io_write_defs(&ps->io, d, &s);
 }
 
 /* A trace that is not whole is exported as far as it goes, with a warning
@@ -883,6 +905,7 @@ int seshat_export_otf2(const char *dir, int n, const char *out, const seshat_otf
     for (int k = 0; k < ps.ncomms; k++)
         free(ps.comms[k].world);
     free(ps.comms);
+    otf2_io_defs_free(&ps.io);
     seshat_tcalls_free(&ps.calls);
     for (int i = 0; i < ps.wh.nstrs; i++)
         free(ps.wh.strs[i]);

@@ -233,6 +233,26 @@ void seshat_trace_rma(int op, int target, int comm, int64_t out, int64_t back, u
     put(SESHAT_REC_RMA, v, 8);
 }
 
+void seshat_trace_io(int file, int op, int flags, int64_t bytes, uint32_t req,
+                     seshat_vtime start, int64_t cost, int comm, const char *name)
+{
+    if (!wanted(SESHAT_KIND_OTHER, last_t))
+        return;
+    uint8_t buf[7 * SESHAT_VARINT_MAX + 4096];
+    uint64_t v[7] = { (uint64_t)file, (uint64_t)op, (uint64_t)flags, (uint64_t)bytes, req,
+                      seshat_zigzag(start - last_t), (uint64_t)(cost > 0 ? cost : 0) };
+    size_t len = 0, n = name ? strlen(name) : 0;
+    for (int i = 0; i < 7; i++)
+        len += seshat_put_varint(buf + len, v[i]);
+    if (name)
+        len += seshat_put_varint(buf + len, seshat_zigzag(comm));
+    if (n > sizeof buf - len)   /* a name longer than any path: its start */
+        n = sizeof buf - len;
+    if (n)
+        memcpy(buf + len, name, n);
+    seshat_tw_record(stream, SESHAT_REC_IO, buf, len + n);
+}
+
 void seshat_trace_payload(const void *buf, int count, MPI_Datatype type, MPI_Comm comm)
 {
     int size = 0, pos = 0;

@@ -42,6 +42,14 @@ void seshat_trace_complete(uint32_t req);
  * until it was granted; an unlock: until the lock was released). */
 void seshat_trace_rma(int op, int target, int comm, int64_t out, int64_t back, uint32_t req,
                       int64_t done_after, int64_t win);
+/* An MPI-IO access or metadata operation (op: enum seshat_io_op, flags:
+ * SESHAT_IO_*) on this rank's file `file` (its number in order of
+ * opening, from 1; 0 unknown): it starts at `start` and costs `cost` ns;
+ * `req` its request (nonblocking) or 0; `name` the file's (open, delete)
+ * or NULL, and then `comm` the id of the communicator that opened it
+ * (-1: this rank alone). */
+void seshat_trace_io(int file, int op, int flags, int64_t bytes, uint32_t req,
+                     seshat_vtime start, int64_t cost, int comm, const char *name);
 /* A nonblocking or persistent receive was posted (its request id). */
 void seshat_trace_post(uint32_t req);
 /* trace.payload: the data of the message just sent (packed). */

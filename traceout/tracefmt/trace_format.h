@@ -32,9 +32,34 @@ enum seshat_rec_kind {
     SESHAT_REC_RMA = 14,     /* one-sided transfer or synchronization: op, target (world),
                                 comm id, bytes out (a lock: its type), bytes back, request id,
                                 done (ns after the call's ENTER), window number */
-    SESHAT_REC_SAMPLE = 15   /* call site index (a sampled call path), count: before an
+    SESHAT_REC_SAMPLE = 15,  /* call site index (a sampled call path), count: before an
                                 ENTER, samples of the compute interval it ends */
+    SESHAT_REC_IO = 16       /* MPI-IO access: file, op, flags, bytes, request id, wait (zigzag
+                                ns from the record's time to the access's start), cost (ns);
+                                open and delete: then the opening communicator's id (zigzag,
+                                -1: the rank alone) and the file's name (the payload's rest) */
 };
+
+/* SESHAT_REC_IO's op and flags (docs/trace-format.md). */
+enum seshat_io_op {
+    SESHAT_IO_READ = 0, SESHAT_IO_WRITE = 1, SESHAT_IO_OPEN = 2, SESHAT_IO_CLOSE = 3,
+    SESHAT_IO_SYNC = 4,      /* File_sync */
+    SESHAT_IO_RESIZE = 5,    /* File_set_size, File_preallocate */
+    SESHAT_IO_DELETE = 6
+};
+enum {
+    SESHAT_IO_COLLECTIVE = 1,   /* every member of the file's communicator takes part */
+    SESHAT_IO_NONBLOCKING = 2,  /* the access ends when its request completes */
+    SESHAT_IO_PENDING = 4       /* wait and cost unknown when recorded (a nonblocking
+                                   collective's: its request's completion is its end) */
+};
+#define SESHAT_IO_NOPS 7
+static inline const char *seshat_io_op_name(uint64_t op)
+{
+    static const char *const n[SESHAT_IO_NOPS] = { "read", "write", "open", "close", "sync",
+                                                   "resize", "delete" };
+    return op < SESHAT_IO_NOPS ? n[op] : "?";
+}
 
 /* SESHAT_REC_RMA's op: what the origin called (docs/trace-format.md). */
 enum seshat_rma_op {

@@ -200,10 +200,27 @@ int bridge_take_done(long long *ids, double *times, int max)
     return n;
 }
 
+double bridge_disk_io(int h, double bytes, int write)
+{
+    try {
+        std::vector<sg4::Disk *> disks = hosts.at((size_t)h)->get_disks();
+        if (disks.empty())
+            return -1;
+        double t0 = sg4::Engine::get_clock();
+        sg4::IoPtr io = disks[0]->io_init((sg_size_t)bytes, write ? sg4::Io::OpType::WRITE
+                                                                   : sg4::Io::OpType::READ);
+        io->start();
+        engine->run();
+        return sg4::Engine::get_clock() - t0;
+    } catch (const std::exception &) {
+        return -1;
+    }
+}
+
 const seshat_sg_api api = { bridge_init,      bridge_host_count,     bridge_host_name,
                             bridge_host_index, bridge_route,         bridge_transfer,
                             bridge_latency_factor, bridge_start_flow, bridge_run_until,
-                            bridge_take_done, bridge_run_step };
+                            bridge_take_done, bridge_run_step,      bridge_disk_io };
 } // namespace
 
 extern "C" const seshat_sg_api *seshat_sg_bridge(void) { return &api; }

@@ -47,6 +47,10 @@ typedef struct seshat_sg_api {
      * returns the engine's clock (s). For a caller that must start a flow
      * the moment another one ends. */
     double (*run_step)(double t_s);
+    /* Time (s) SimGrid's disk model takes for one `bytes` read (write 0)
+     * or write (1) alone on the first disk of host h; -1 if h has none.
+     * Runs the engine: before any flow. */
+    double (*disk_io)(int h, double bytes, int write);
 } seshat_sg_api;
 
 /* The symbol the loaders look up. */
