@@ -55,7 +55,7 @@ case " $PARTS " in *" matched "*)
     done; done)
     mt=$(cat <<EOT
 $(stamp) Command: \`NPB_BIN=... SMPI_BIN=... NAS_SMPI_PARTS=matched make bench\` (\`tests/bench/nas_smpi.sh\`):
-seshat \`$M_SESHAT $M_EAGER\` (platform \`tests/smpi/cluster.xml\`), SMPI \`$M_SMPI $M_THRESH\`
+seshat \`${M_SESHAT//$PLAT/tests/smpi/cluster.xml} $M_EAGER\`, SMPI \`$M_SMPI $M_THRESH\`
 on the same platform, one rank per host. NPB prints its time to 10 ms only; the difference is taken
 from its Mop/s (work / time): seshat's time / SMPI's − 1 = SMPI's Mop/s / seshat's − 1.
 
