@@ -73,6 +73,7 @@ if awk -F, '$4 == "smpi" && $6 == "ok" { f = 1 } END { exit !f }' "$csv"; then
     }
     function ratio(a, b) { return (a == "" || b == "" || b + 0 == 0) ? "" : sprintf("%.2f", a / b) }
     function pct(a, b) { return (a == "" || b == "" || b + 0 == 0) ? "" : sprintf("%+.1f%%", 100 * (a - b) / b) }
+    function pct2(a, b) { return sprintf("%+.2f%%", 100 * (a - b) / b) }
     NR == 1 { next }
     $4 == "sim" || $4 == "smpi" || $4 == "native" {
         k = $1 "." $2 "." $3
@@ -80,17 +81,22 @@ if awk -F, '$4 == "smpi" && $6 == "ok" { f = 1 } END { exit !f }' "$csv"; then
         if ($6 != "ok") failed[k] = failed[k] " " $4
         if ($10 != "") wall[k, $4] = wall[k, $4] " " $10
         if ($7 != "") rep[k, $4] = rep[k, $4] " " $7
+        if ($8 != "") mops[k, $4] = mops[k, $4] " " $8
     }
     END {
-        print "run,native_reported_s,seshat_reported_s,smpi_reported_s,seshat_vs_smpi_reported,seshat_wall_s,smpi_wall_s,seshat_wall_over_smpi,status" > out
-        print "| run | native reported (s) | seshat reported (s) | SMPI reported (s) | seshat vs SMPI (reported) | seshat wall (s) | SMPI wall (s) | seshat wall / SMPI wall | status |" > md
-        print "|---|---|---|---|---|---|---|---|---|" > md
+        print "run,native_reported_s,seshat_reported_s,smpi_reported_s,seshat_vs_smpi_reported,seshat_mops,smpi_mops,seshat_vs_smpi_time,seshat_wall_s,smpi_wall_s,seshat_wall_over_smpi,status" > out
+        print "| run | native reported (s) | seshat reported (s) | SMPI reported (s) | seshat vs SMPI (reported) | seshat Mop/s | SMPI Mop/s | seshat vs SMPI (time, from Mop/s) | seshat wall (s) | SMPI wall (s) | seshat wall / SMPI wall | status |" > md
+        print "|---|---|---|---|---|---|---|---|---|---|---|---|" > md
         for (i = 1; i <= nk; i++) {
             k = order[i]
             sw = median(wall[k, "sim"]); mw = median(wall[k, "smpi"])
             sr = median(rep[k, "sim"]); mr = median(rep[k, "smpi"]); nr = median(rep[k, "native"])
             st = (k in failed) ? "failed:" failed[k] : "ok"
-            row = k "," nr "," sr "," mr "," pct(sr, mr) "," sw "," mw "," ratio(sw, mw) "," st
+            # NPB prints its time to 10 ms, its Mop/s (work / time) to 7 or
+            # more digits: the time ratio is the inverse Mop/s ratio
+            so = median(mops[k, "sim"]); mo = median(mops[k, "smpi"])
+            row = k "," nr "," sr "," mr "," pct(sr, mr) "," so "," mo "," \
+                  ((so + 0 == 0 || mo + 0 == 0) ? "" : pct2(1 / so, 1 / mo)) "," sw "," mw "," ratio(sw, mw) "," st
             print row > out
             gsub(",", " | ", row); print "| " row " |" > md
         }

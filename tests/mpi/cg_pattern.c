@@ -21,7 +21,15 @@
  *     real MPI_Allreduce on comm_solve to check the result.
  * Values are exact small integers in doubles, so every rank checks what
  * it receives against a closed form. Rank 0 prints "cg_pattern vtime_ns
- * T" (its MPI_Wtime after a final barrier, in ns) and "ok". */
+ * T" (its MPI_Wtime after a final barrier, in ns) and "ok".
+ *
+ * For the comparison with SMPI (docs/validation.md, "CG"), environment:
+ * CG_NPB=1 runs NPB's timed loop: one untimed outer iteration, a barrier,
+ * ITERS timed ones without the column sum and allreduce (NPB has none),
+ * and rank 0 prints "npb_time_ns T" (the largest rank's time from its
+ * barrier exit, as NPB reports); CG_P2P_BARRIER=1 makes that barrier
+ * recursive doubling in point-to-point calls, CG_P2P_ALLREDUCE=1 the
+ * allreduce (both as SMPI runs them on 2^k ranks). */
 #include <math.h>
 #include <mpi.h>
 #include <stdio.h>
@@ -134,7 +142,20 @@ int main(int argc, char **argv)
     MPI_Bcast(&timeron, 1, MPI_INT, 0, solve);
     if (!timeron)
         die("bcast", timeron, 1);
-    for (int it = 0; it < iters; it++) {
+    int npb = getenv("CG_NPB") != NULL;
+    double t0 = 0;
+    for (int it = 0; it < iters + npb; it++) {
+        if (npb && it == 1) {
+            if (getenv("CG_P2P_BARRIER"))
+                for (int step = 1; step < nprocs; step *= 2) {
+                    char b = 0, c;
+                    MPI_Sendrecv(&b, 1, MPI_CHAR, me ^ step, 999, &c, 1, MPI_CHAR, me ^ step, 999,
+                                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                }
+            else
+                MPI_Barrier(MPI_COMM_WORLD);
+            t0 = MPI_Wtime();
+        }
         /* conj_grad: rho = r.r summed over the row, then CGIT times q = A.p
          * (row vector sum, transpose), d = p.q, rho = r.r; then r = A.z
          * (row vector sum, transpose) and its norm */
@@ -159,6 +180,8 @@ int main(int argc, char **argv)
         check("norm_temp2", two[1], rowsum_of(it + 1));
         /* column sum by hand (recursive doubling on the column), then the
          * real collective as a check */
+        if (npb)
+            continue;
         double x = me + it, y;
         for (int step = 1; step < nprows; step *= 2) {
             exchange(&x, &y, 1, proc_row ^ step, 100 + step, col);
@@ -167,8 +190,23 @@ int main(int argc, char **argv)
         check("column sum", x, (double)nprows * (proc_col + it) +
                                    (double)npcols * nprows * (nprows - 1) / 2.0);
         double total;
-        MPI_Allreduce(&x, &total, 1, MPI_DOUBLE, MPI_SUM, solve);
+        if (getenv("CG_P2P_ALLREDUCE")) {
+            total = x;
+            for (int step = 1; step < nprocs; step *= 2) {
+                double in;
+                MPI_Sendrecv(&total, 1, MPI_DOUBLE, me ^ step, 998, &in, 1, MPI_DOUBLE, me ^ step,
+                             998, solve, MPI_STATUS_IGNORE);
+                total += in;
+            }
+        } else
+            MPI_Allreduce(&x, &total, 1, MPI_DOUBLE, MPI_SUM, solve);
         check("allreduce", total, nprows * (nprocs * (nprocs - 1) / 2.0 + (double)nprocs * it));
+    }
+    if (npb) {
+        double d = MPI_Wtime() - t0, m;
+        MPI_Reduce(&d, &m, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+        if (me == 0)
+            printf("npb_time_ns %lld\n", llround(m * 1e9));
     }
     MPI_Barrier(MPI_COMM_WORLD);
     double t = MPI_Wtime();

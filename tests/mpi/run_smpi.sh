@@ -21,6 +21,9 @@
 #    (max-min fair: all end together); seshat sends them one after another
 #    at the link's bandwidth (the last ends at the same time, the earlier
 #    ones sooner).
+#  - receive-side sharing: messages into one rank at once share its link in
+#    SMPI; seshat shares it only with contention = on (the skewpair cases:
+#    off differs by a fifth, on agrees to the envelopes).
 cd "$(dirname "$0")/../.." || exit 1
 . tests/mpi/lib.sh
 SEQ="$BUILD/tests/smpi/smpi_oracle"
@@ -43,7 +46,8 @@ SMPI=(--cfg=network/model:CM02 --cfg=network/crosstraffic:0 --cfg=smpi/coll-sele
       --cfg=smpi/simulate-computation:no --cfg=smpi/wtime:0
       --log=root.thres:critical)
 
-# Cases: "NAME|NP|ARGS|ALG|WHICH|K|SHIFT|REASON". ALG forces a collective's
+# Cases: "NAME|NP|ARGS|ALG|WHICH|K|SHIFT|REASON[|SETS]". SETS: seshat settings
+# of this case only (key=value ...). ALG forces a collective's
 # algorithm on both sides ("seshat-name=smpi-name"); empty: each side's
 # own choice, seshat's auto against SMPI's Open MPI selector, where that
 # runs the same algorithm. WHICH: all (every rank's time) or last (the
@@ -74,17 +78,20 @@ CASES=(
     "gather 8 x 1 KiB|8|coll gather 1024||all|3|0|binomial"
     "scatter 16 x 1 KiB|16|coll scatter 1024|binomial=ompi_binomial|differs|0|0|sharing: the root's four subtrees (8, 4, 2, 1 KiB) share its link in SMPI, leave one after another in seshat"
     "reduce_scatter 8 x 1 KiB|8|coll reduce_scatter 1024|recursive_halving=ompi_basic_recursivehalving|all|3|0|envelope"
+    "skewed pairwise 16 x 8 KiB|16|skewpair 8192||differs|0|0|receive-side sharing: early ranks' later-step messages share a late rank's link in SMPI, contention = off leaves it out (NAS IS at 64 ranks)"
+    "skewed pairwise 16 x 1 KiB, contention on|16|skewpair 1024||all|48|0|envelope of the 48 messages on the latest path|network.contention=on"
 )
 
 # Run every case under both, seshat three at a time (its runs mostly wait
 # on mpirun's start-up).
 run_case() {
-    local i=$1 np=$2 args=$3 alg=$4 kind sets=() cfgs=()
+    local i=$1 np=$2 args=$3 alg=$4 kind sets=() cfgs=() kv
     kind=$(awk '$1 == "coll" { print $2 }' <<<"$args")
     if [ -n "$alg" ]; then
         sets=(--set "collectives.$kind=${alg%%=*}")
         cfgs=("--cfg=smpi/$kind:${alg#*=}")
     fi
+    for kv in $5; do sets+=(--set "$kv"); done
     # shellcheck disable=SC2086
     timeout -k 5 "$TIMEOUT" smpirun -np "$np" -platform "$PLAT" -hostfile "$W/hosts" "${SMPI[@]}" \
         "${cfgs[@]}" "$SMPIBIN" $args > "$W/$i.smpi" 2>&1
@@ -102,8 +109,8 @@ timeout -k 5 "$TIMEOUT" mpirun --oversubscribe $root "${MPIRUN_ENV[@]}" -np "${S
     "$BUILD/tests/smpi/ompi_choice" > "$W/choices" 2>&1 &
 i=0
 for c in "${CASES[@]}"; do
-    IFS='|' read -r name np args alg which k shift why <<<"$c"
-    run_case $i "$np" "$args" "$alg" &
+    IFS='|' read -r name np args alg which k shift why extra <<<"$c"
+    run_case $i "$np" "$args" "$alg" "$extra" &
     i=$((i + 1))
     while [ "$(jobs -rp | wc -l)" -ge 3 ]; do wait -n; done
 done
@@ -152,7 +159,7 @@ compare() {
 }
 i=0
 for c in "${CASES[@]}"; do
-    IFS='|' read -r name np args alg which k shift why <<<"$c"
+    IFS='|' read -r name np args alg which k shift why extra <<<"$c"
     compare $i "$name" "$which" "$k" "$shift" "$why"
     i=$((i + 1))
 done

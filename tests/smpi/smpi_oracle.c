@@ -15,7 +15,13 @@
  *                   alltoall's per peer, gather's per rank), every rank
  *                   prints its exit (key NAME-B)
  *   halo B          4 iterations of a 1-D periodic halo: Irecv from both
- *                   neighbours, Isend to both, Waitall (key halo-B) */
+ *                   neighbours, Isend to both, Waitall (key halo-B)
+ *   skewpair B      ranks released one after another (a chain of 8-byte
+ *                   messages: rank r starts about r route latencies late),
+ *                   then an exchange with every rank in turn, partner
+ *                   rank ^ i at step i (power-of-two sizes: SMPI's pairwise
+ *                   alltoallv, which NAS IS runs at 64 ranks), blocks of B
+ *                   minus 0..15 x 64 bytes (key skewpair-B) */
 #include <math.h>
 #include <mpi.h>
 #include <stdio.h>
@@ -128,6 +134,27 @@ static int coll(const char *name, int n)
     return ok;
 }
 
+/* Early ranks' messages for later steps reach a late rank while it still
+ * receives an earlier one: they share its link (SMPI; seshat under
+ * contention = on) or not (seshat, contention = off). */
+static void skewpair(int n)
+{
+    double x = 0;
+    if (rank > 0)
+        MPI_Recv(&x, 1, MPI_DOUBLE, rank - 1, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    if (rank < size - 1)
+        MPI_Send(&x, 1, MPI_DOUBLE, rank + 1, 7, MPI_COMM_WORLD);
+    char *a = buffer((size_t)n), *b = buffer((size_t)n);
+    for (int i = 0; i < size; i++) {
+        int peer = rank ^ i, len = n - 64 * ((rank + peer) % 16);
+        MPI_Sendrecv(a, len > 0 ? len : 0, MPI_CHAR, peer, 9, b, n, MPI_CHAR, peer, 9,
+                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+    result("skewpair", n);
+    free(a);
+    free(b);
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -142,11 +169,13 @@ int main(int argc, char **argv)
         burst(atoi(argv[2]), atoi(argv[3]));
     else if (!strcmp(what, "halo") && argc > 2)
         halo(atoi(argv[2]));
+    else if (!strcmp(what, "skewpair") && argc > 2 && !(size & (size - 1)))
+        skewpair(atoi(argv[2]));
     else if (!strcmp(what, "coll") && argc > 3 && coll(argv[2], atoi(argv[3])))
         ;
     else {
         if (rank == 0)
-            fprintf(stderr, "usage: smpi_oracle pingpong B... | burst N B | coll NAME B | halo B\n");
+            fprintf(stderr, "usage: smpi_oracle pingpong B... | burst N B | coll NAME B | halo B | skewpair B\n");
         rc = 1;
     }
     MPI_Finalize();
