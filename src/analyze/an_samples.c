@@ -1,4 +1,5 @@
 /* an_samples.c - compute call paths from SAMPLE records (an_samples.h). */
+#include "common/json_str.h"
 #include "analyze/an_samples.h"
 
 #include <stdlib.h>
@@ -417,19 +418,6 @@ int64_t an_samples_within(const an_samples *s, int rank, int64_t t0, int64_t t1,
     return found;
 }
 
-static void json_str(FILE *f, const char *x)
-{
-    fputc('"', f);
-    for (; *x; x++)
-        if (*x == '"' || *x == '\\')
-            fprintf(f, "\\%c", *x);
-        else if ((unsigned char)*x < 0x20)
-            fprintf(f, "\\u%04x", *x);
-        else
-            fputc(*x, f);
-    fputc('"', f);
-}
-
 static const an_samples *sort_ctx;
 static int by_time(const void *a, const void *b)
 {
@@ -457,11 +445,11 @@ void an_samples_json(FILE *f, const an_samples *s)
     for (int k = 0; o && k < s->n; k++) {
         const an_spath *p = &s->p[o[k]];
         fputs(k ? ",\n  {\"path\": " : "\n  {\"path\": ", f);
-        json_str(f, p->path);
+        seshat_json_str(f, p->path);
         fputs(", \"function\": ", f);
-        json_str(f, p->function);
+        seshat_json_str(f, p->function);
         fputs(", \"location\": ", f);
-        json_str(f, p->location);
+        seshat_json_str(f, p->location);
         fputs(", \"time\": [", f);
         for (int r = 0; r < s->nranks; r++)
             fprintf(f, "%s%.9f", r ? ", " : "", (double)p->time[r] * 1e-9);

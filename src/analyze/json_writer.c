@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/json_str.h"
 #include "analyze/an_samples.h"
 #include "analyze/analysis.h"
 #include "analyze/markup.h"
@@ -14,25 +15,6 @@ static void secs(FILE *f, int64_t ns)
 {
     fprintf(f, "%s%lld.%09lld", ns < 0 ? "-" : "", (long long)(ns < 0 ? -ns : ns) / 1000000000,
             (long long)(ns < 0 ? -ns : ns) % 1000000000);
-}
-
-static void str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    while (*s) {
-        unsigned char c = (unsigned char)*s;
-        size_t n = an_utf8_len(s);
-        if (!n)   /* not UTF-8: JSON readers would reject the file */
-            fputs("\\ufffd", f);
-        else if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20 || c == 0x7f)
-            fprintf(f, "\\u%04x", c);
-        else
-            fwrite(s, 1, n, f);
-        s += n ? n : 1;
-    }
-    fputc('"', f);
 }
 
 static int64_t pattern_total(const seshat_analysis *a, int p, int rank)
@@ -52,12 +34,12 @@ static void patterns(FILE *f, const seshat_analysis *a)
         for (int r = 0; r < a->nranks; r++)
             total += pattern_total(a, p, r);
         fprintf(f, "    \"%s\": {\"display\": ", in->name);
-        str(f, in->display);
+        seshat_json_str(f, in->display);
         fprintf(f, ", \"parent\": ");
         if (in->parent < 0)
             fputs("null", f);
         else
-            str(f, seshat_pattern_infos[in->parent].name);
+            seshat_json_str(f, seshat_pattern_infos[in->parent].name);
         fputs(", \"total\": ", f);
         secs(f, total);
         fputs(", \"per_rank\": [", f);
@@ -81,11 +63,11 @@ static void callsites(FILE *f, const seshat_analysis *a)
             time += seshat_analysis_inclusive(a, SESHAT_PAT_MPI, s, r);
         }
         fprintf(f, "    {\"id\": %d, \"function\": ", s);
-        str(f, a->sites[s].function);
+        seshat_json_str(f, a->sites[s].function);
         fputs(", \"location\": ", f);
-        str(f, a->sites[s].location);
+        seshat_json_str(f, a->sites[s].location);
         fputs(", \"callers\": ", f);
-        str(f, a->sites[s].callers ? a->sites[s].callers : "");
+        seshat_json_str(f, a->sites[s].callers ? a->sites[s].callers : "");
         fprintf(f, ", \"visits\": %llu, \"time\": ", (unsigned long long)visits);
         secs(f, time);
         fputs(", \"patterns\": {", f);
@@ -127,7 +109,7 @@ static void functions(FILE *f, const seshat_analysis *a)
             }
         }
         fprintf(f, "%s\n    ", first ? "" : ",");
-        str(f, a->sites[s].function);
+        seshat_json_str(f, a->sites[s].function);
         fprintf(f, ": {\"visits\": %llu, \"time\": ", (unsigned long long)visits);
         secs(f, time);
         fputc('}', f);
@@ -204,7 +186,7 @@ static void io(FILE *f, const seshat_analysis *a)
     for (int i = 0; i < a->nio_files; i++) {
         const seshat_io_file *x = &a->io_files[i];
         fputs(i ? ",\n      {\"name\": " : "\n      {\"name\": ", f);
-        str(f, x->name);
+        seshat_json_str(f, x->name);
         fputs(", \"time\": ", f);
         secs(f, x->ns);
         fprintf(f, ", \"bytes_read\": %lld, \"bytes_written\": %lld}", (long long)x->bytes_read,
@@ -260,7 +242,7 @@ static void extras(FILE *f, const seshat_analysis *a)
         return;
     }
     fputs("{\"model\": ", f);
-    str(f, a->whatif_model ? a->whatif_model : "");
+    seshat_json_str(f, a->whatif_model ? a->whatif_model : "");
     fputs(", \"run_time\": ", f);
     secs(f, a->whatif_time);
     fputs(", \"rank_time\": [", f);
@@ -283,14 +265,14 @@ static void delays(FILE *f, const seshat_analysis *a)
     for (int i = 0; i < a->nroot_causes; i++) {
         const seshat_root_cause *c = &a->root_causes[i];
         fprintf(f, "%s{\"rank\": %d, \"location\": ", i ? ",\n    " : "\n    ", c->rank);
-        str(f, seshat_root_cause_location(a, c));
+        seshat_json_str(f, seshat_root_cause_location(a, c));
         fputs(", \"callers\": ", f);
-        str(f, seshat_root_cause_callers(a, c));
+        seshat_json_str(f, seshat_root_cause_callers(a, c));
         if (c->site < 0 && c->path >= 0)   /* where the call path was sampled */
             fputs(c->in_interval ? ", \"sampled\": \"delaying intervals\""
                                  : ", \"sampled\": \"rank\"", f);
         fputs(", \"kind\": ", f);
-        str(f, c->site < 0 ? "computation" : a->sites[c->site].function);
+        seshat_json_str(f, c->site < 0 ? "computation" : a->sites[c->site].function);
         fputs(", \"cost\": ", f);
         secs(f, c->direct + c->propagated);
         fputs(", \"direct\": ", f);
@@ -312,12 +294,12 @@ static void delays(FILE *f, const seshat_analysis *a)
             for (int r = 0; r < a->nranks; r++)
                 total += seshat_delay_inclusive(a, m, s, r);
         fprintf(f, "    \"%s\": {\"display\": ", in->name);
-        str(f, in->display);
+        seshat_json_str(f, in->display);
         fputs(", \"parent\": ", f);
         if (in->parent < 0)
             fputs("null", f);
         else
-            str(f, seshat_delay_infos[in->parent].name);
+            seshat_json_str(f, seshat_delay_infos[in->parent].name);
         fputs(", \"total\": ", f);
         secs(f, total);
         fputs(", \"per_rank\": [", f);
@@ -373,7 +355,7 @@ static void completeness(FILE *f, const seshat_analysis *a)
     fprintf(f, "  \"complete\": %s,\n  \"problems\": [", a->complete ? "true" : "false");
     for (int i = 0; i < a->nproblems; i++) {
         fputs(i ? ",\n    " : "\n    ", f);
-        str(f, a->problems[i]);
+        seshat_json_str(f, a->problems[i]);
     }
     fputs(a->nproblems ? "\n  ],\n  \"traced_ranks\": [" : "],\n  \"traced_ranks\": [", f);
     for (int r = 0, first = 1; r < a->nranks; r++)

@@ -13,9 +13,5 @@ void an_markup(FILE *f, const char *s);
 /* The first n bytes of s (fewer at a NUL). */
 void an_markup_n(FILE *f, const char *s, size_t n);
 
-/* Length of the well-formed UTF-8 sequence at s (1 to 4), or 0 when s
- * does not start one (a stray continuation byte, an overlong form, a
- * surrogate, a sequence cut by the end of the string). */
-size_t an_utf8_len(const char *s);
 
 #endif

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/json_str.h"
 #include "config/config.h"
 #include "rank/profile_report.h"
 
@@ -80,21 +81,6 @@ static int by_time(const void *a, const void *b)
     return x->ns != y->ns ? (x->ns < y->ns ? 1 : -1) : strcmp(x->path, y->path);
 }
 
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
-}
-
 static long long sum(const long long *v, int n)
 {
     long long s = 0;
@@ -144,9 +130,9 @@ static void write_json(FILE *f, const prof *p)
     for (int i = 0; i < p->nrows; i++) {
         const row *r = &p->rows[i];
         fputs(i ? ",\n    { \"call\": " : "\n    { \"call\": ", f);
-        json_str(f, r->call);
+        seshat_json_str(f, r->call);
         fputs(", \"path\": ", f);
-        json_str(f, r->path);
+        seshat_json_str(f, r->path);
         fprintf(f, ", \"calls\": %lld, \"time\": %.9f, \"bytes\": %lld, \"share\": %.6f, "
                 "\"rank_time\": [", r->calls, (double)r->ns * 1e-9, r->bytes,
                 app ? (double)r->ns / (double)app : 0.0);

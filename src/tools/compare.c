@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/json_str.h"
 #include "analyze/markup.h"
 #include "tools/compare.h"
 
@@ -163,21 +164,6 @@ static int add_profile(table *t, const char *dir, int second)
 
 /* ---- writers ---- */
 
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
-}
-
 static double pct(const row *w) { return w->a != 0 ? 100.0 * (w->b - w->a) / w->a : 0.0; }
 
 /* At most `top` rows per dimension (0: all). */
@@ -211,11 +197,11 @@ static void write_text(FILE *f, const table *t, int top)
 static void write_json(FILE *f, const table *t)
 {
     fputs("{\n  \"seshat_compare\": 1,\n  \"kind\": ", f);
-    json_str(f, t->kind);
+    seshat_json_str(f, t->kind);
     fputs(",\n  \"a\": ", f);
-    json_str(f, t->name_a);
+    seshat_json_str(f, t->name_a);
     fputs(",\n  \"b\": ", f);
-    json_str(f, t->name_b);
+    seshat_json_str(f, t->name_b);
     for (int d = 0; d < NDIM; d++) {
         int first = 1;
         fprintf(f, ",\n  \"%s\": %s", dim_key[d], d == D_RUN ? "" : "[");
@@ -227,14 +213,14 @@ static void write_json(FILE *f, const table *t)
             first = 0;
             if (d == D_PATTERN || d == D_PATH) {
                 fputs(d == D_PATTERN ? "\"name\": " : "\"call\": ", f);
-                json_str(f, w->name);
+                seshat_json_str(f, w->name);
                 fputs(", ", f);
             }
             if (d == D_PATH) {
                 fputs("\"location\": ", f);
-                json_str(f, w->loc);
+                seshat_json_str(f, w->loc);
                 fputs(", \"callers\": ", f);
-                json_str(f, w->callers);
+                seshat_json_str(f, w->callers);
                 fputs(", ", f);
             }
             if (d == D_RANK)

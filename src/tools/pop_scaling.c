@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <errno.h>
 
+#include "common/json_str.h"
 #include "analyze/markup.h"
 #include "common/safe_write.h"
 #include "tools/pop_scaling.h"
@@ -128,21 +129,6 @@ static void write_text(FILE *f, const col *c, int n)
         fprintf(f, "%d ranks: %s\n", c[i].ranks, c[i].name);
 }
 
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(f, "\\%c", ch);
-        else if (ch < 0x20)
-            fprintf(f, "\\u%04x", ch);
-        else
-            fputc(ch, f);
-    }
-    fputc('"', f);
-}
-
 static void secs(FILE *f, int64_t ns)
 {
     fprintf(f, "%s%lld.%09lld", ns < 0 ? "-" : "", (long long)(ns < 0 ? -ns : ns) / 1000000000,
@@ -156,7 +142,7 @@ static void write_json(FILE *f, const col *c, int n)
             "    \"reference_ranks\": %d,\n    \"runs\": [", c[0].ranks);
     for (int i = 0; i < n; i++) {
         fprintf(f, "%s\n      {\"trace\": ", i ? "," : "");
-        json_str(f, c[i].name);
+        seshat_json_str(f, c[i].name);
         fprintf(f, ", \"ranks\": %d", c[i].ranks);
         for (int m = 0; m < NMETRICS; m++) {
             double v = value(&c[i], m);

@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/json_str.h"
 #include "common/job.h"
 #include "config/config.h"
 #include "tools/sensitivity.h"
@@ -232,27 +233,12 @@ static void write_text(FILE *f, const ctx *c, const verdict *v)
     fprintf(f, "limited by %s\n", v->limit);
 }
 
-static void json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(f, "\\%c", ch);
-        else if (ch < 0x20)
-            fprintf(f, "\\u%04x", ch);
-        else
-            fputc(ch, f);
-    }
-    fputc('"', f);
-}
-
 static void write_json(FILE *f, const ctx *c, const verdict *v)
 {
     fputs("{\n  \"trace\": ", f);
-    json_string(f, c->o->dir);
+    seshat_json_str(f, c->o->dir);
     fputs(",\n  \"base\": ", f);
-    json_string(f, c->base);
+    seshat_json_str(f, c->base);
     fprintf(f, ",\n  \"ranks\": %d,\n  \"runs\": {\n", c->nranks);
     for (int i = 0; i < NSCEN; i++)
         fprintf(f, "    \"%s\": { \"label\": \"%s\", \"latency_factor\": %g, "
