@@ -25,14 +25,27 @@ static int64_t pattern_total(const seshat_analysis *a, int p, int rank)
     return t;
 }
 
+/* Pattern p's total and per-rank values: `"total": T, "per_rank": [...]}`. */
+static void totals(FILE *f, const seshat_analysis *a, int p)
+{
+    int64_t total = 0;
+    for (int r = 0; r < a->nranks; r++)
+        total += pattern_total(a, p, r);
+    fputs("\"total\": ", f);
+    secs(f, total);
+    fputs(", \"per_rank\": [", f);
+    for (int r = 0; r < a->nranks; r++) {
+        fputs(r ? ", " : "", f);
+        secs(f, pattern_total(a, p, r));
+    }
+    fputs("]}", f);
+}
+
 static void patterns(FILE *f, const seshat_analysis *a)
 {
     fputs("  \"patterns\": {\n", f);
     for (int p = 0; p < SESHAT_NPATTERNS; p++) {
         const seshat_pattern_info *in = &seshat_pattern_infos[p];
-        int64_t total = 0;
-        for (int r = 0; r < a->nranks; r++)
-            total += pattern_total(a, p, r);
         fprintf(f, "    \"%s\": {\"display\": ", in->name);
         seshat_json_str(f, in->display);
         fprintf(f, ", \"parent\": ");
@@ -40,14 +53,9 @@ static void patterns(FILE *f, const seshat_analysis *a)
             fputs("null", f);
         else
             seshat_json_str(f, seshat_pattern_infos[in->parent].name);
-        fputs(", \"total\": ", f);
-        secs(f, total);
-        fputs(", \"per_rank\": [", f);
-        for (int r = 0; r < a->nranks; r++) {
-            fputs(r ? ", " : "", f);
-            secs(f, pattern_total(a, p, r));
-        }
-        fprintf(f, "]}%s\n", p + 1 < SESHAT_NPATTERNS ? "," : "");
+        fputs(", ", f);
+        totals(f, a, p);
+        fputs(p + 1 < SESHAT_NPATTERNS ? ",\n" : "\n", f);
     }
     fputs("  },\n", f);
 }
@@ -169,17 +177,9 @@ static void io_counts(FILE *f, const char *name, const int64_t *v, int n)
 
 static void io(FILE *f, const seshat_analysis *a)
 {
-    int64_t total = 0;
-    for (int r = 0; r < a->nranks; r++)
-        total += pattern_total(a, SESHAT_PAT_MPI_IO, r);
-    fputs("  \"io\": {\n    \"time\": {\"total\": ", f);
-    secs(f, total);
-    fputs(", \"per_rank\": [", f);
-    for (int r = 0; r < a->nranks; r++) {
-        fputs(r ? ", " : "", f);
-        secs(f, pattern_total(a, SESHAT_PAT_MPI_IO, r));
-    }
-    fputs("]},\n", f);
+    fputs("  \"io\": {\n    \"time\": {", f);
+    totals(f, a, SESHAT_PAT_MPI_IO);
+    fputs(",\n", f);
     io_counts(f, "bytes_read", a->io_read, a->nranks);
     io_counts(f, "bytes_written", a->io_written, a->nranks);
     fputs("    \"files\": [", f);
