@@ -10,6 +10,7 @@
 
 #include "common/log.h"
 #include "common/realclock.h"
+#include "rank/idle.h"
 #include "rank/inbox.h"
 #include "rank/path.h"
 #include "rank/profile.h"
@@ -102,6 +103,7 @@ int seshat_runtime_start(void)
     seshat_inbox_init(seshat_rt.path->promises);
     seshat_promises_init(seshat_rt.path->promises);
     seshat_watch_init();
+    seshat_idle_init();
     seshat_rt.wait = seshat_watch_wait;
     routes_start();
     int *tag_ub, flag = 0;

@@ -12,7 +12,10 @@
 #   NPB_BIN=/path/to/bin tests/bench/underload.sh
 #   knobs: BENCH=cg.A.x NP=16 HOGS="2 4" REPS=3 PROFILE=1
 #          SESHAT_ARGS="--set ..." (passed to seshat-run)
-#          NATIVE_ENV / SESHAT_ENV: "VAR=value ..." put in the environment of one side
+#          NATIVE_ENV: "VAR=value ..." in native's environment
+#          SIDES="seshat": seshat variants beside native, each NAME or
+#            NAME:VAR=value,VAR=value (its environment, e.g.
+#            "before:SESHAT_LIB=/old/libseshat.so after")
 cd "$(dirname "$0")/../.." || exit 1
 BUILD=$(cd "${BUILD:-build}" && pwd) || exit 2
 if [ -z "${NPB_BIN:-}" ]; then
@@ -47,8 +50,25 @@ start_hogs() {
 
 # shellcheck disable=SC2206
 native=(env $NATIVE_ENV mpirun "${ROOT[@]}" --oversubscribe -np "$NP" "$prog")
-# shellcheck disable=SC2206
-seshat=(env $SESHAT_ENV "$BUILD/bin/seshat-run" $SESHAT_ARGS -np "$NP" -- "$prog")
+SIDES=${SIDES:-seshat}
+names=(native)
+# The command of side $1 (native, or a SIDES entry's name) into cmd.
+side_cmd() {
+    local v
+    if [ "$1" = native ]; then
+        # shellcheck disable=SC2206
+        cmd=(env $NATIVE_ENV mpirun "${ROOT[@]}" --oversubscribe -np "$NP" "$prog")
+        return
+    fi
+    for v in $SIDES; do
+        [ "${v%%:*}" = "$1" ] || continue
+        local e=""
+        [[ $v == *:* ]] && e=${v#*:}
+        # shellcheck disable=SC2206
+        cmd=(env ${e//,/ } "$BUILD/bin/seshat-run" $SESHAT_ARGS -np "$NP" -- "$prog")
+    done
+}
+for v in $SIDES; do names+=("${v%%:*}"); done
 
 wall() {   # wall seconds of "$@", or "fail"
     local t0 t1
@@ -107,22 +127,36 @@ summarize() {
                   cpu[0] / 1e9, rq[0] / 1e9, vol[0], inv[0], cpu[1] / 1e9, rq[1] / 1e9, vol[1], inv[1] }' "$1"
 }
 
+med() { printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 echo "Measured $(date -u '+%Y-%m-%d %H:%M') UTC on $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) before;"
-echo "$BENCH, $NP ranks, $REPS interleaved runs per side; SESHAT_ARGS='${SESHAT_ARGS:-}' SESHAT_ENV='${SESHAT_ENV:-}' NATIVE_ENV='${NATIVE_ENV:-}'"
+echo "$BENCH, $NP ranks, $REPS interleaved runs per side; SIDES='$SIDES' SESHAT_ARGS='${SESHAT_ARGS:-}' NATIVE_ENV='${NATIVE_ENV:-}'"
 echo
-echo "| CPU-bound beside | native wall (s) | seshat wall (s) | seshat / native (median) |"
-echo "|---|---|---|---|"
+head="| CPU-bound beside |" rule="|---|"
+for nm in "${names[@]}"; do head+=" $nm wall (s) |"; rule+="---|"; done
+for nm in "${names[@]:1}"; do head+=" $nm / native |"; rule+="---|"; done
+echo "$head"
+echo "$rule"
 for k in $HOGS; do
     start_hogs "$k"
-    n=() s=()
+    declare -A runs=()
     for ((i = 0; i < REPS; i++)); do
-        n+=("$(wall "${native[@]}")")
-        s+=("$(wall "${seshat[@]}")")
+        for nm in "${names[@]}"; do
+            side_cmd "$nm"
+            runs[$nm]+="$(wall "${cmd[@]}") "
+        done
     done
     stop_hogs
-    med() { printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
-    mn=$(med "${n[@]}") ms=$(med "${s[@]}")
-    echo "| $k | ${n[*]} | ${s[*]} | $(awk -v a="$ms" -v b="$mn" 'BEGIN { if (b > 0) printf "%.2f", a / b }') |"
+    line="| $k |"
+    for nm in "${names[@]}"; do line+=" ${runs[$nm]}|"; done
+    # shellcheck disable=SC2086
+    mn=$(med ${runs[native]})
+    for nm in "${names[@]:1}"; do
+        # shellcheck disable=SC2086
+        ms=$(med ${runs[$nm]})
+        line+=" $(awk -v a="$ms" -v b="$mn" 'BEGIN { if (b > 0) printf "%.2f", a / b }') |"
+    done
+    echo "$line"
+    unset runs
 done
 [ "$PROFILE" = 1 ] || exit 0
 echo
@@ -133,8 +167,8 @@ echo "| beside | run | sched_yield | poll | futex | nanosleep | switches | ranks
 echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 for k in $HOGS; do
     start_hogs "$k"
-    for side in native seshat; do
-        declare -n cmd=$side
+    for side in "${names[@]}"; do
+        side_cmd "$side"
         sc=$(syscalls "${cmd[@]}")
         sample "$tmp/s.$side" "${cmd[@]}"
         echo "| $k | $side | $sc | $(summarize "$tmp/s.$side") |"
