@@ -31,7 +31,7 @@ ROOT=()
 [ "$(id -u)" = 0 ] && ROOT=(--allow-run-as-root)
 prog="$NPB_BIN/$BENCH"
 comm=$(basename "$prog" | cut -c1-15)
-tmp=$(mktemp -d)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/underload.XXXXXX")
 hogs=()
 
 stop_hogs() {
@@ -43,7 +43,8 @@ trap 'stop_hogs; rm -rf "$tmp"' EXIT
 
 start_hogs() {
     for ((h = 0; h < $1; h++)); do
-        nice -n 0 sh -c 'while :; do :; done' &
+        # (a fork killed before it has exec'd would run our EXIT trap)
+        (trap - EXIT; exec nice -n 0 sh -c 'while :; do :; done') &
         hogs+=($!)
     done
 }
@@ -108,11 +109,11 @@ sample() {
     awk '{ last[$1] = $0 } END { for (r in last) print last[r] }' "$tmp/samples" | sort -n >"$out"
 }
 
-# perf stat counts of the waiting system calls over the whole job.
+# perf stat counts of the waiting system calls over the whole job (one
+# run, sampled at the same time).
+EVENTS=syscalls:sys_enter_sched_yield,syscalls:sys_enter_poll,syscalls:sys_enter_futex
+EVENTS=$EVENTS,syscalls:sys_enter_nanosleep,syscalls:sys_enter_clock_nanosleep,context-switches
 syscalls() {
-    local ev=syscalls:sys_enter_sched_yield,syscalls:sys_enter_poll,syscalls:sys_enter_futex
-    ev=$ev,syscalls:sys_enter_nanosleep,syscalls:sys_enter_clock_nanosleep,context-switches
-    perf stat -x, -e "$ev" -o "$tmp/perf" "$@" >/dev/null 2>&1
     awk -F, '$3 ~ /sched_yield/ { y = $1 } $3 ~ /_poll$/ { p = $1 } $3 ~ /futex/ { f = $1 }
              $3 ~ /nanosleep/ { n += $1 } $3 ~ /context-switches/ { c = $1 }
              END { printf "%s | %s | %s | %s | %s", y, p, f, n, c }' "$tmp/perf"
@@ -169,8 +170,8 @@ for k in $HOGS; do
     start_hogs "$k"
     for side in "${names[@]}"; do
         side_cmd "$side"
-        sc=$(syscalls "${cmd[@]}")
-        sample "$tmp/s.$side" "${cmd[@]}"
+        sample "$tmp/s.$side" perf stat -x, -e "$EVENTS" -o "$tmp/perf" "${cmd[@]}"
+        sc=$(syscalls)
         echo "| $k | $side | $sc | $(summarize "$tmp/s.$side") |"
     done
     stop_hogs
