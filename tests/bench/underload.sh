@@ -39,12 +39,12 @@ stop_hogs() {
     wait "${hogs[@]}" 2>/dev/null
     hogs=()
 }
-trap 'stop_hogs; rm -rf "$tmp"' EXIT
+# (only here: a hog's fork killed before it has exec'd runs this trap too)
+trap '[ "$BASHPID" = $$ ] && { stop_hogs; rm -rf "$tmp"; }' EXIT
 
 start_hogs() {
     for ((h = 0; h < $1; h++)); do
-        # (a fork killed before it has exec'd would run our EXIT trap)
-        (trap - EXIT; exec nice -n 0 sh -c 'while :; do :; done') &
+        nice -n 0 sh -c 'while :; do :; done' &
         hogs+=($!)
     done
 }
