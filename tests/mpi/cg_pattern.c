@@ -29,7 +29,9 @@
  * and rank 0 prints "npb_time_ns T" (the largest rank's time from its
  * barrier exit, as NPB reports); CG_P2P_BARRIER=1 makes that barrier
  * recursive doubling in point-to-point calls, CG_P2P_ALLREDUCE=1 the
- * allreduce (both as SMPI runs them on 2^k ranks). */
+ * allreduce (both as SMPI runs them on 2^k ranks); CG_STEPS=1 prints
+ * "step RANK I N TAG SEND WAIT" for every exchange (its MPI_Send and
+ * MPI_Wait exit times in ns), to compare the two step by step. */
 #include <math.h>
 #include <mpi.h>
 #include <stdio.h>
