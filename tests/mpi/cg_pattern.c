@@ -29,7 +29,9 @@
  * and rank 0 prints "npb_time_ns T" (the largest rank's time from its
  * barrier exit, as NPB reports); CG_P2P_BARRIER=1 makes that barrier
  * recursive doubling in point-to-point calls, CG_P2P_ALLREDUCE=1 the
- * allreduce (both as SMPI runs them on 2^k ranks). */
+ * allreduce (both as SMPI runs them on 2^k ranks); CG_STEPS=1 prints
+ * "step RANK I N TAG SEND WAIT" for every exchange (its MPI_Send and
+ * MPI_Wait exit times in ns), to compare the two step by step. */
 #include <math.h>
 #include <mpi.h>
 #include <stdio.h>
@@ -51,12 +53,17 @@ static void check(const char *what, double got, double want)
 }
 
 /* Irecv from `peer`, Send to it, Wait: CG's exchange. */
+static int g_steps, g_nstep;
 static void exchange(const double *out, double *in, int n, int peer, int tag, MPI_Comm c)
 {
     MPI_Request r;
     MPI_Irecv(in, n, MPI_DOUBLE, peer, tag, c, &r);
     MPI_Send(out, n, MPI_DOUBLE, peer, tag, c);
+    double ts = g_steps ? MPI_Wtime() : 0;
     MPI_Wait(&r, MPI_STATUS_IGNORE);
+    if (g_steps) /* CG_STEPS=1: each exchange's send and wait exit times */
+        printf("step %d %d %d %d %lld %lld\n", me, g_nstep++, n, tag, llround(ts * 1e9),
+               llround(MPI_Wtime() * 1e9));
 }
 
 /* Sum of x over the row, by hand: after step i a rank holds the sum over
@@ -143,6 +150,7 @@ int main(int argc, char **argv)
     if (!timeron)
         die("bcast", timeron, 1);
     int npb = getenv("CG_NPB") != NULL;
+    g_steps = getenv("CG_STEPS") != NULL;
     double t0 = 0;
     for (int it = 0; it < iters + npb; it++) {
         if (npb && it == 1) {
