@@ -11,8 +11,10 @@
 #ifndef SESHAT_IDLE_H
 #define SESHAT_IDLE_H
 
-/* Read the policy from the environment (SESHAT_IDLE_SPIN, SESHAT_IDLE_NAP:
- * nanoseconds; SESHAT_IDLE_SPIN=-1 turns napping off). Process start. */
+/* Read the policy from the environment (SESHAT_IDLE: auto, the default,
+ * naps only while other processes want the node's cores; nap; spin.
+ * SESHAT_IDLE_SPIN, SESHAT_IDLE_NAP: nanoseconds; SESHAT_IDLE_SPIN=-1
+ * turns napping off). Process start. */
 void seshat_idle_init(void);
 /* An empty poll of a wait: yield the core, or once this run of empty
  * polls has lasted the spin window, nap. Returns 0. */
