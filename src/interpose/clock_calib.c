@@ -11,7 +11,7 @@
  * wrappers bracket the real calls and do nothing else), and the interval
  * from each receive to the next send is a sample. The first of a pair
  * stops after SESHAT_CLOCK_PAIRS round trips or 20 ms and says so in its
- * message; recording is held off meanwhile. */
+ * message; tracing and the profile are held off meanwhile. */
 #include "interpose/interpose.h"
 #include "rank/clock_src.h"
 
@@ -72,12 +72,14 @@ void seshat_clock_compensate(void)
     seshat_real.Comm_size(c, &n);
     int partner = (me ^ 1) < n ? me ^ 1 : me;
     seshat_trace_hold(1);
+    seshat_profile_hold(1);
     seshat_clock_sample_begin();
     if (partner == me || !(me & 1))
         lead(snd, rcv, partner, partner == me, c);
     else
         follow(snd, rcv, partner, c);
     seshat_clock_sample_end();
+    seshat_profile_hold(0);
     seshat_trace_hold(0);
     seshat_real.Comm_free(&c);
 }

@@ -49,6 +49,17 @@ void seshat_profile_start(const seshat_config *cfg, int rank, int nranks)
     seshat_profiling = 1;
 }
 
+void seshat_profile_hold(int hold)
+{
+    static int held;
+    if (hold) {
+        held = seshat_profiling;
+        seshat_profiling = 0;
+    } else {
+        seshat_profiling = held;
+    }
+}
+
 /* The callers of the call made at `ret` (as the tracer unwinds them): only
  * at a site's first call, so the unwinder's cost is paid once per site. */
 static void first_path(site *s)

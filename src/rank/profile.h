@@ -22,6 +22,11 @@ extern int seshat_profiling;
  * it). Application ranks only. */
 void seshat_profile_start(const seshat_config *cfg, int rank, int nranks);
 
+/* hold = 1: seshat's own calls through the exported names follow (the
+ * clock's compensation at start-up), not profiled; 0: the program's
+ * again. */
+void seshat_profile_hold(int hold);
+
 /* An outermost call `call` entered at virtual time t, made at `site` (its
  * return address into the program). */
 void seshat_profile_enter(int call, seshat_vtime t, void *site);
