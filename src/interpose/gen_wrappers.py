@@ -6,7 +6,7 @@ Usage: gen_wrappers.py [--mpi-h PATH] OUTDIR
 Writes OUTDIR/interpose/gen_wrappers.c (only when its text changes): for
 every wrapped call, world substitution, clock, communicator registration,
 one-time warning for unmodeled calls (`local` calls are wrapped only to be
-traced). mpi.h parsing and the call list are src/mpi/gen.py's.
+traced), and the model's hook of a `before`/`after`/`then` call. mpi.h parsing and the call list are src/mpi/gen.py's.
 """
 import os
 import re
@@ -19,7 +19,8 @@ HEAD = ("/* GENERATED at build time by src/interpose/gen_wrappers.py from mpi.h 
         "src/mpi/calls.spec. Do not edit. */\n")
 COMM_IN = r"MPI_Comm\s+\w+$"
 COMM_OUT = r"MPI_Comm\s*\*\s*\w+$"
-BLIND = gen.read_spec()["blind"]   # calls.spec: may wait for others, cannot poll
+SPEC = gen.read_spec()
+BLIND = SPEC["blind"]   # calls.spec: may wait for others, cannot poll
 
 
 def collective_sync(name, params, incomms):
@@ -56,12 +57,18 @@ def wrapper(name, params, collective=()):
                    % (name, incomms[0]))
     elif gen.matches(name, collective):
         out.append("    if (outer)\n        %s;\n" % collective_sync(name, params, incomms))
+    if name in SPEC["before"]:   # the model first (a synchronization: before any blind wait)
+        out.append("    if (outer)\n        %s;\n" % SPEC["before"][name])
     if gen.matches(name, BLIND) and not gen.matches(name, collective):
         out.append("    if (outer)\n        seshat_watch_blind(SESHAT_CALL_%s);\n" % name)
     out.append("    int rc = seshat_real.%s(%s);\n" % (name, call))
     for c in newcomms:
         out.append("    if (outer && rc == MPI_SUCCESS)\n")
         out.append("        seshat_comm_created(SESHAT_CALL_%s, *%s);\n" % (name, c))
+    if name in SPEC["after"]:    # modeled once the real call succeeded
+        out.append("    if (outer && rc == MPI_SUCCESS)\n        %s;\n" % SPEC["after"][name])
+    if name in SPEC["then"]:     # whatever it returned (no member waits for one that failed)
+        out.append("    if (outer)\n        %s;\n" % SPEC["then"][name])
     out.append("    if (outer)\n        seshat_leave(SESHAT_CALL_%s);\n" % name)
     out.append("    return rc;\n}\n")
     out.append("int MPI_%s(%s) __attribute__((alias(\"PMPI_%s\")));\n\n" % (name, args, name))
@@ -72,7 +79,8 @@ def main():
     mpi_h, outdir = gen.parse_args(sys.argv[1:])
     spec = gen.read_spec()
     _, wrapped = gen.plan(gen.read_prototypes(mpi_h), spec)
-    text = HEAD + "#include \"interpose/interpose.h\"\n\n" + \
+    includes = "".join("#include \"%s\"\n" % h for h in ["interpose/interpose.h"] + spec["include"])
+    text = HEAD + includes + "\n" + \
         "".join(wrapper(name, params, spec["collective"]) for name, params, _ in wrapped)
     gen.write_if_changed(os.path.join(outdir, "interpose", "gen_wrappers.c"), text)
 

@@ -88,14 +88,32 @@ def param_type(p):
     return t
 
 
+HOOKS = ("before", "after", "then")   # calls.spec: one C expression per call
+
+
 def read_spec():
     spec = {"special": [], "skip": [], "unmodeled": [], "local": [], "collective": [],
-            "blind": []}
-    for line in open(os.path.join(HERE, "calls.spec")):
-        line = line.split("#", 1)[0].split()
-        if line:
+            "blind": [], "include": []}
+    spec.update({h: {} for h in HOOKS})
+    for n, text in enumerate(open(os.path.join(HERE, "calls.spec")), 1):
+        line = text.split("#", 1)[0].split()
+        if not line:
+            continue
+        if line[0] in HOOKS:   # KIND CALL EXPRESSION (the rest of the line)
+            if len(line) < 3 or line[1] in spec[line[0]]:
+                sys.exit("calls.spec:%d: expected `%s CALL EXPRESSION`, once per call"
+                         % (n, line[0]))
+            spec[line[0]][line[1]] = " ".join(line[2:])
+        elif line[0] in spec:
             spec[line[0]].extend(line[1:])
+        else:
+            sys.exit("calls.spec:%d: unknown directive %s" % (n, line[0]))
     return spec
+
+
+def hooked(spec):
+    """The calls a before/after/then hook models."""
+    return set().union(*(spec[h] for h in HOOKS))
 
 
 def matches(name, globs):
@@ -109,6 +127,9 @@ def plan(protos, spec):
     for s in spec["special"]:
         if s not in names:
             sys.exit("calls.spec: special call %s is not in mpi.h" % s)
+    for h in sorted(hooked(spec)):
+        if h not in names or matches(h, spec["special"]):
+            sys.exit("calls.spec: hooked call %s is not in mpi.h or is special" % h)
     wrapped = []
     for ret, name, args in protos:
         params = split_params(args)
@@ -116,7 +137,7 @@ def plan(protos, spec):
             continue
         has_comm = any(re.match(r"MPI_Comm\s+\w+$", p) for p in params)
         unmodeled = matches(name, spec["unmodeled"])
-        if has_comm or unmodeled or matches(name, spec["local"]):
+        if has_comm or unmodeled or matches(name, spec["local"]) or name in hooked(spec):
             wrapped.append((name, params, unmodeled))
     ids = sorted(set(spec["special"]) | {w[0] for w in wrapped})
     return ids, wrapped

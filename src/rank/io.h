@@ -9,7 +9,7 @@
  * the members first where calls.spec says `collective` (under contention
  * through the model, so no member waits in the exchange for one that
  * waits for the model). The interposition layer
- * (src/interpose/io_calls.c) is the only user. */
+ * (the wrappers generated from src/mpi/calls.spec's hooks) is the only user. */
 #ifndef SESHAT_IO_H
 #define SESHAT_IO_H
 
