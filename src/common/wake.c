@@ -151,14 +151,24 @@ int seshat_wake_local(int world_rank)
            wake.slot_of[world_rank] >= 0;
 }
 
-void seshat_wake_peer(int world_rank)
+static void wake_by(int world_rank, uint32_t add)
 {
     if (!seshat_wake_local(world_rank))
         return;
     struct wake_slot *s = &wake.slots[wake.slot_of[world_rank]];
-    atomic_fetch_add(&s->seq, 1);
+    atomic_fetch_add(&s->seq, add);
     if (atomic_load(&s->sleeping))
         futex(&s->seq, FUTEX_WAKE, INT_MAX, NULL);
+}
+
+void seshat_wake_peer(int world_rank)
+{
+    wake_by(world_rank, 1);
+}
+
+void seshat_wake_kick(int world_rank)
+{
+    wake_by(world_rank, 1u << 16);
 }
 
 uint32_t seshat_wake_mark(void)

@@ -34,6 +34,10 @@ int seshat_wake_attach(MPI_Comm world);
  * when the peer does not sleep; any thread. */
 void seshat_wake_peer(int world_rank);
 
+/* The same, but a kick: "look whether I did something for you", which the
+ * woken process can tell from a wake (seshat_wake_count). */
+void seshat_wake_kick(int world_rank);
+
 /* Is process `world_rank` on this node (and the channel on)? */
 int seshat_wake_local(int world_rank);
 
@@ -43,6 +47,13 @@ uint32_t seshat_wake_mark(void);
 /* Sleep until a wake after `mark` or `timeout_ns` has passed. 1: woken
  * (or a wake had already come); 0: timed out. */
 int seshat_wake_sleep(uint32_t mark, int64_t timeout_ns);
+
+/* How many wakes (kicks not counted) came between two marks. A wake adds
+ * 1 to the word, a kick 1 << 16. */
+static inline uint32_t seshat_wake_count(uint32_t from, uint32_t to)
+{
+    return (to - from) & 0xffffu;
+}
 
 /* Is the channel on? */
 int seshat_wake_on(void);

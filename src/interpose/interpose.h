@@ -7,6 +7,7 @@
 
 #include "mpi/calls.h"
 #include "rank/core.h"
+#include "rank/idle.h"
 #include "rank/profile.h"
 #include "rank/sampler.h"
 #include "trace/trace.h"
@@ -74,6 +75,7 @@ static inline void seshat_leave(enum seshat_call_id id)
         seshat_profile_exit(seshat_clock_now());
     if (seshat_watch_dirty)
         seshat_watch_leave();
+    seshat_idle_leave();   /* wake the peers this call owes a wake */
     seshat_clock_leave();
     seshat_depth = 0;
 }

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "rank/coll.h"
+#include "rank/idle.h"
 #include "rank/inbox.h"
 #include "rank/path.h"
 #include "rank/profile.h"
@@ -129,6 +130,8 @@ static struct seshat_coll_pending *start(seshat_comm *c, enum seshat_coll_kind k
     if (seshat_profiling)
         seshat_profile_bytes(bytes);
     pd->mine = (struct member){ seshat_clock_now(), bytes, root };
+    /* the members wait for each other's pieces inside Open MPI */
+    seshat_idle_group(c->peer_world, c->peer_size);
     if (c->is_inter)
         pd->synced = seshat_path_sync_enter(c, pd->seq);
     if (c->is_inter) {   /* both paths: every member evaluates (see coll.h) */

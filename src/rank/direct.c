@@ -3,6 +3,7 @@
  * model rank in batches (for its statistics and the trace); the receiver
  * times the message itself and replies a rendezvous completion straight
  * to the sender (docs/design.md, "Point-to-point"). */
+#include "common/wake.h"
 #include "rank/inbox.h"
 #include "rank/path.h"
 #include "rank/progress.h"
@@ -64,6 +65,7 @@ static void batch_send(void)
                                  seshat_model_rank_of(seshat_rt.world_rank), SESHAT_TAG_BATCH,
                                  seshat_rt.control, &out.req[i]),
                "Isend(envelope batch)");
+    seshat_wake_peer(seshat_model_rank_of(seshat_rt.world_rank));   /* it may nap */
     out.fly[(out.fly0 + out.nfly++) % POOL_MAX] = i;
     out.cur = -1;
     out.n = 0;

@@ -1,18 +1,29 @@
-/* idle.c - spin, then nap (idle.h). A run of empty polls is a sequence
- * of yields with little work between them; once it has lasted the spin
+/* idle.c - spin, then nap (idle.h). A run of empty polls is one MPI
+ * call's wait (it ends when the call leaves); once it has lasted the spin
  * window the rank naps, the naps doubling from the shortest to the
- * longest while the run goes on. A nap is a plain nanosleep: nothing
- * needs to wake the rank, a message that arrives meanwhile waits at most
- * one nap; the rank wakes with the scheduler's credit for having slept
- * and so runs before CPU-bound processes that have not.
+ * longest while the run goes on. A nap is a sleep on the node's wake-up
+ * channel (common/wake.h): it ends when a peer hands this rank a message
+ * and wakes it, or at the nap's end, so the worst case is a plain timed
+ * nap (without the channel: a nanosleep). The rank wakes with the
+ * scheduler's credit for having slept and so runs before CPU-bound
+ * processes that have not.
+ *
+ * Who wakes whom: a call that handed a message to a peer of the node (or
+ * completed a receive from one: Open MPI may have sent it a completion)
+ * wakes it at its first empty poll or when it leaves (idle_peer); a
+ * collective wakes its members. What seshat does not see - Open MPI's own
+ * protocol steps, a rendezvous' clear-to-send, the pieces of a collective
+ * - is covered by a kick: at the first nap of a run, and at a nap after a
+ * wake that was followed by some work (Open MPI handled something), the
+ * rank wakes the peers it talked to recently and the collective's
+ * members. Kicks count apart from wakes (wake.h), so a rank that a kick
+ * woke for nothing does not kick back.
  *
  * Naps pay only when other processes want the cores: on a machine where
- * this job is alone a nap only adds latency (CG class A at 16 ranks on 2
- * cores took 3.3 s with naps, 1.8 s without; beside 2 CPU-bound
- * processes 6.3-7.3 s with, 11 s without: docs/performance.md). So by
+ * this job is alone a nap that nobody ends only adds latency. So by
  * default (SESHAT_IDLE=auto) a rank naps only while the kernel's count of
- * runnable tasks exceeds this job's processes on the node; SESHAT_IDLE=nap
- * always naps, =spin never. */
+ * runnable tasks exceeds this job's processes on the node;
+ * SESHAT_IDLE=nap always naps, =spin never (docs/performance.md). */
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -24,6 +35,7 @@
 #include <unistd.h>
 
 #include "common/realclock.h"
+#include "common/wake.h"
 #include "rank/idle.h"
 
 /* Defaults (measured, docs/performance.md "Under load"). */
@@ -31,12 +43,15 @@ enum {
     IDLE_SPIN_NS = 100000,      /* empty polls for this long before a nap */
     IDLE_NAP_MIN_NS = 20000,    /* the first nap */
     IDLE_NAP_MAX_NS = 500000,   /* the longest: at most this much latency added */
-    IDLE_GAP_NS = 20000,        /* more work than this between two polls: a new run */
+    IDLE_WORK_NS = 2000,        /* more than this from a wake to the next poll: work done */
     IDLE_LOOK_NS = 10000000,    /* auto: how often to look at the run queue */
     IDLE_HOLD_NS = 1000000000,  /* auto: naps stay on this long once others were seen */
+    IDLE_PEERS = 8,             /* recent peers kept for kicks */
 };
 
 enum idle_mode { IDLE_AUTO, IDLE_NAP, IDLE_SPIN };
+
+int seshat_idle_pending;
 
 /* One per process: only the thread that calls MPI polls (seshat_depth). */
 static struct {
@@ -44,10 +59,22 @@ static struct {
     int local;                  /* auto: this job's processes on this node */
     int loadavg;                /* auto: /proc/loadavg, open; -1: cannot tell (never nap) */
     int64_t looked, busy_until; /* auto: last look; naps on until then */
-    int64_t spin, nap_max;      /* spin < 0: never nap */
-    int64_t run_start, last;    /* this run of empty polls: start, last poll's end */
+    int64_t spin, nap_min, nap_max;   /* spin < 0: never nap */
+    int in_run;                 /* this call has polled empty */
+    int64_t run_start;          /* this run of empty polls: its first poll */
     int64_t nap;                /* the next nap */
-} idle = { IDLE_AUTO, 0, -1, 0, 0, IDLE_SPIN_NS, IDLE_NAP_MAX_NS, 0, 0, IDLE_NAP_MIN_NS };
+    int64_t woke;               /* the last nap was ended by a wake at this time (0: not) */
+    int kicked;                 /* this run has kicked */
+    uint32_t mark;              /* own wake word after the last poll */
+    int recent[IDLE_PEERS], nrecent, next_recent;   /* peers for kicks */
+    int due[IDLE_PEERS], ndue;  /* peers owed a wake */
+    const int *group;           /* the collective in progress: its members */
+    int ngroup, group_due;
+    int stats;                  /* SESHAT_IDLE_STATS */
+    long long polls, naps, woken, kicks;
+} idle = { .mode = IDLE_AUTO, .loadavg = -1, .spin = IDLE_SPIN_NS, .nap_min = IDLE_NAP_MIN_NS,
+           .nap_max = IDLE_NAP_MAX_NS,
+           .nap = IDLE_NAP_MIN_NS };
 
 static int64_t now_ns(void)
 {
@@ -96,6 +123,17 @@ static int others_want_cores(int64_t t)
     return t < idle.busy_until;
 }
 
+/* SESHAT_IDLE_STATS: a process that polled (an application rank) says
+ * how its naps ended. */
+static void print_stats(void)
+{
+    const char *r = getenv("OMPI_COMM_WORLD_RANK");
+    if (idle.polls)
+        fprintf(stderr, "seshat: idle: rank %s: %lld naps, %lld woken, %lld timed out, "
+                "%lld kicks\n", r ? r : "?", idle.naps, idle.woken, idle.naps - idle.woken,
+                idle.kicks);
+}
+
 void seshat_idle_init(void)
 {
     const char *m = getenv("SESHAT_IDLE");
@@ -106,27 +144,142 @@ void seshat_idle_init(void)
         idle.loadavg = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
     idle.spin = env_ns("SESHAT_IDLE_SPIN", IDLE_SPIN_NS);
     idle.nap_max = env_ns("SESHAT_IDLE_NAP", IDLE_NAP_MAX_NS);
-    if (idle.nap_max < IDLE_NAP_MIN_NS)
-        idle.nap_max = IDLE_NAP_MIN_NS;
+    idle.nap_min = env_ns("SESHAT_IDLE_NAP_MIN", IDLE_NAP_MIN_NS);
+    if (idle.nap_min < 1000)
+        idle.nap_min = 1000;
+    if (idle.nap_max < idle.nap_min)
+        idle.nap_max = idle.nap_min;
     /* naps as short as asked, not rounded up by the default 50 us slack */
     if (idle.spin >= 0)
         prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
+    const char *s = getenv("SESHAT_IDLE_STATS");
+    if (s && *s && strcmp(s, "0") && !idle.stats) {
+        idle.stats = 1;
+        atexit(print_stats);
+    }
+}
+
+/* ---- wakes owed and kicks ---- */
+
+static void wake_group(void (*wake)(int))
+{
+    for (int i = 0; i < idle.ngroup; i++)
+        wake(idle.group[i]);
+}
+
+/* The peers owed a wake: the messages handed to Open MPI are out. */
+static void wake_due(void)
+{
+    for (int i = 0; i < idle.ndue; i++)
+        seshat_wake_peer(idle.due[i]);
+    idle.ndue = 0;
+    if (idle.group_due)
+        wake_group(seshat_wake_peer);
+    idle.group_due = 0;
+}
+
+static void kick(void)
+{
+    for (int i = 0; i < idle.nrecent; i++)
+        seshat_wake_kick(idle.recent[i]);
+    wake_group(seshat_wake_kick);
+    idle.kicks++;
+}
+
+static int known(const int *set, int n, int peer)
+{
+    for (int i = 0; i < n; i++)
+        if (set[i] == peer)
+            return 1;
+    return 0;
+}
+
+void seshat_idle_peer(int peer)
+{
+    if (!seshat_wake_local(peer))
+        return;
+    if (idle.ndue == IDLE_PEERS)
+        wake_due();
+    if (!known(idle.due, idle.ndue, peer))
+        idle.due[idle.ndue++] = peer;
+    if (known(idle.recent, idle.nrecent, peer)) {
+    } else if (idle.nrecent < IDLE_PEERS) {
+        idle.recent[idle.nrecent++] = peer;
+    } else {   /* the oldest makes way */
+        idle.recent[idle.next_recent] = peer;
+        idle.next_recent = (idle.next_recent + 1) % IDLE_PEERS;
+    }
+    seshat_idle_pending = 1;
+}
+
+void seshat_idle_group(const int *world, int n)
+{
+    if (!seshat_wake_on())
+        return;
+    idle.group = world;
+    idle.ngroup = n;
+    idle.group_due = 1;
+    seshat_idle_pending = 1;
+}
+
+void seshat_idle_wake_pending(void)
+{
+    idle.group_due = idle.group != NULL;   /* the members may wait for our last piece */
+    wake_due();
+    idle.group = NULL;
+    idle.ngroup = 0;
+    idle.in_run = 0;
+    seshat_idle_pending = 0;
+}
+
+/* ---- the poll ---- */
+
+/* Kick at the first nap of a run, and after a wake that work followed. */
+static int kick_due(int64_t t)
+{
+    return !idle.kicked || (idle.woke && t - idle.woke > IDLE_WORK_NS);
+}
+
+static void nap(int64_t t)
+{
+    if (kick_due(t))
+        kick();
+    idle.kicked = 1;
+    idle.naps++;
+    uint32_t mark = idle.mark;
+    idle.woke = 0;
+    if (seshat_wake_sleep(mark, idle.nap)) {
+        idle.woken++;
+        /* any wake may mean work: a kick only when this rank does some */
+        idle.woke = now_ns();
+        if (seshat_wake_count(mark, seshat_wake_mark())) {   /* a message came */
+            idle.nap = idle.nap_min;
+            return;
+        }
+    }
+    idle.nap = idle.nap * 2 < idle.nap_max ? idle.nap * 2 : idle.nap_max;
 }
 
 int seshat_idle_yield(void)
 {
-    int64_t t = now_ns();
-    if (t - idle.last > IDLE_GAP_NS) {
+    int64_t t = now_ns();   /* one clock read per poll (and one after a wake) */
+    idle.polls++;
+    if (!idle.in_run) {
+        idle.in_run = 1;
         idle.run_start = t;
-        idle.nap = IDLE_NAP_MIN_NS;
+        idle.nap = idle.nap_min;
+        idle.kicked = 0;
+        idle.woke = 0;
+        seshat_idle_pending = 1;   /* the call's end ends the run */
     }
-    if (idle.spin < 0 || t - idle.run_start < idle.spin || !others_want_cores(t)) {
+    if (idle.ndue || idle.group_due)
+        wake_due();
+    if (idle.spin < 0 || t - idle.run_start < idle.spin || !others_want_cores(t))
         syscall(SYS_sched_yield);
-    } else {
-        struct timespec ts = { 0, (long)idle.nap };
-        nanosleep(&ts, NULL);
-        idle.nap = idle.nap * 2 < idle.nap_max ? idle.nap * 2 : idle.nap_max;
-    }
-    idle.last = now_ns();
+    else
+        nap(t);
+    /* a wake from now on ends the next nap at once: none is lost between
+     * the next poll and that nap (wake.h) */
+    idle.mark = seshat_wake_mark();
     return 0;
 }

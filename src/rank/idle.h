@@ -3,6 +3,9 @@
  * short naps, so that on a machine with more runnable processes than
  * cores an idle rank neither burns a core nor sits in the run queue
  * ahead of the rank that has work (docs/performance.md, "Under load").
+ * A nap ends early when a process of the node wakes the rank
+ * (common/wake.h): the ranks it talks to wake it when they hand it a
+ * message, and it wakes them in turn.
  *
  * Every empty poll of a wait comes here: Open MPI's progress loop calls
  * sched_yield on each pass that found nothing when the node is
@@ -14,10 +17,31 @@
 /* Read the policy from the environment (SESHAT_IDLE: auto, the default,
  * naps only while other processes want the node's cores; nap; spin.
  * SESHAT_IDLE_SPIN, SESHAT_IDLE_NAP: nanoseconds; SESHAT_IDLE_SPIN=-1
- * turns napping off). Process start. */
+ * turns napping off; SESHAT_IDLE_STATS=1: one line of nap counts on
+ * stderr at the end). Process start. */
 void seshat_idle_init(void);
 /* An empty poll of a wait: yield the core, or once this run of empty
  * polls has lasted the spin window, nap. Returns 0. */
 int seshat_idle_yield(void);
+
+/* The MPI call in progress handed a message to world rank `peer`, or took
+ * one from it (a completed receive: Open MPI may have sent the sender a
+ * completion): `peer` is woken once the call waits or leaves, and while
+ * this rank waits (the protocol steps of Open MPI's own that seshat does
+ * not see: a rendezvous' clear-to-send, the pieces of a collective). */
+void seshat_idle_peer(int peer);
+/* The MPI call in progress is a collective over these world ranks (the
+ * array stays valid until the call leaves): they are woken as above. */
+void seshat_idle_group(const int *world, int n);
+
+/* Set while peers wait to be woken (only idle.c writes it). */
+extern int seshat_idle_pending;
+void seshat_idle_wake_pending(void);
+/* The MPI call leaves: wake whom it owes a wake. */
+static inline void seshat_idle_leave(void)
+{
+    if (seshat_idle_pending)
+        seshat_idle_wake_pending();
+}
 
 #endif

@@ -2,6 +2,7 @@
  * Lamport merge (docs/design.md, "Point-to-point"; docs/models.md). The
  * path (path.h) carries envelopes and answers; waits go through the
  * progress engine (progress.h). */
+#include "rank/idle.h"
 #include "rank/path.h"
 #include "rank/profile.h"
 #include "rank/progress.h"
@@ -82,6 +83,7 @@ void seshat_send_begin(seshat_op *op, seshat_comm *c, int dest, int tag,
     if (seshat_profiling)
         seshat_profile_bytes(bytes);
     seshat_rt.path->send(&e, op, c, dest);
+    seshat_idle_peer(e.dst);   /* once the data, sent next, is out */
 }
 
 int seshat_send_ready(seshat_op *op)

@@ -1,6 +1,7 @@
 /* recv.c - the receive steps that never wait: post, match, advance.
  * What differs between the paths is behind path.h; the waits are
  * p2p.c's (through the progress engine). */
+#include "rank/idle.h"
 #include "rank/path.h"
 #include "trace/trace.h"
 
@@ -41,6 +42,9 @@ void seshat_recv_match(seshat_op *op, const MPI_Status *st)
         return;
     }
     seshat_rt.path->recv_matched(op);
+    /* the sender may wait for Open MPI's completion (a rendezvous' FIN)
+     * or seshat's reply, both out now */
+    seshat_idle_peer(op->comm->peer_world[st->MPI_SOURCE]);
     seshat_recv_poll(op);   /* what the answers at hand tell */
     if (seshat_tracing) {
         int count = 0;

@@ -6,10 +6,12 @@
  * nothing in the rank calls it. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "common/log.h"
 #include "common/realclock.h"
+#include "common/wake.h"
 #include "rank/idle.h"
 #include "rank/inbox.h"
 #include "rank/path.h"
@@ -110,6 +112,11 @@ int seshat_runtime_start(void)
     SESHAT_CHECKED(Comm_get_attr, MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &flag);
     seshat_rt.tag_ub = flag ? *tag_ub : 32767;
     SESHAT_CHECKED(Comm_dup, MPI_COMM_WORLD, &seshat_rt.control);
+    /* every process of the node, model ranks too: off when it fails or
+     * SESHAT_WAKE=off (naps then end at their time, for comparison) */
+    const char *wake = getenv("SESHAT_WAKE");
+    if ((!wake || strcmp(wake, "off")) && seshat_wake_attach(MPI_COMM_WORLD) != 0)
+        seshat_debug("no wake-up channel: naps end at their time");
     int is_app = seshat_rt.world_rank < seshat_rt.napp;
     seshat_trace_start(&seshat_rt.cfg, MPI_COMM_WORLD, seshat_rt.world_rank, seshat_rt.napp,
                        is_app);
