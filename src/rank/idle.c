@@ -15,9 +15,11 @@
  * protocol steps, a rendezvous' clear-to-send, the pieces of a collective
  * - is covered by a kick: at the first nap of a run, and at a nap after a
  * wake that was followed by some work (Open MPI handled something), the
- * rank wakes the peers it talked to recently and the collective's
- * members. Kicks count apart from wakes (wake.h), so a rank that a kick
- * woke for nothing does not kick back.
+ * rank wakes the destinations of its recent rendezvous sends (the ones
+ * that wait for the receiver) and the collective's members; eager
+ * messages need no kick, so a program that sends only those (CG class A)
+ * kicks only in collectives. Kicks count apart from wakes (wake.h), so a
+ * rank that a kick woke for nothing does not kick back.
  *
  * Naps pay only when other processes want the cores: on a machine where
  * this job is alone a nap that nobody ends only adds latency. So by
@@ -46,7 +48,7 @@ enum {
     IDLE_WORK_NS = 2000,        /* more than this from a wake to the next poll: work done */
     IDLE_LOOK_NS = 10000000,    /* auto: how often to look at the run queue */
     IDLE_HOLD_NS = 1000000000,  /* auto: naps stay on this long once others were seen */
-    IDLE_PEERS = 8,             /* recent peers kept for kicks */
+    IDLE_PEERS = 8,             /* recent rendezvous destinations kept for kicks */
 };
 
 enum idle_mode { IDLE_AUTO, IDLE_NAP, IDLE_SPIN };
@@ -180,6 +182,8 @@ static void wake_due(void)
 
 static void kick(void)
 {
+    if (!idle.nrecent && !idle.ngroup)
+        return;
     for (int i = 0; i < idle.nrecent; i++)
         seshat_wake_kick(idle.recent[i]);
     wake_group(seshat_wake_kick);
@@ -194,7 +198,7 @@ static int known(const int *set, int n, int peer)
     return 0;
 }
 
-void seshat_idle_peer(int peer)
+void seshat_idle_peer(int peer, int kick)
 {
     if (!seshat_wake_local(peer))
         return;
@@ -202,7 +206,7 @@ void seshat_idle_peer(int peer)
         wake_due();
     if (!known(idle.due, idle.ndue, peer))
         idle.due[idle.ndue++] = peer;
-    if (known(idle.recent, idle.nrecent, peer)) {
+    if (!kick || known(idle.recent, idle.nrecent, peer)) {
     } else if (idle.nrecent < IDLE_PEERS) {
         idle.recent[idle.nrecent++] = peer;
     } else {   /* the oldest makes way */

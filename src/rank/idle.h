@@ -26,10 +26,11 @@ int seshat_idle_yield(void);
 
 /* The MPI call in progress handed a message to world rank `peer`, or took
  * one from it (a completed receive: Open MPI may have sent the sender a
- * completion): `peer` is woken once the call waits or leaves, and while
- * this rank waits (the protocol steps of Open MPI's own that seshat does
- * not see: a rendezvous' clear-to-send, the pieces of a collective). */
-void seshat_idle_peer(int peer);
+ * completion): `peer` is woken once the call waits or leaves. `kick`: this
+ * rank will wait for protocol steps of the peer's that seshat does not
+ * see (a rendezvous send: the receiver's clear-to-send, or its read and
+ * completion), so the peer is also kicked while this rank waits. */
+void seshat_idle_peer(int peer, int kick);
 /* The MPI call in progress is a collective over these world ranks (the
  * array stays valid until the call leaves): they are woken as above. */
 void seshat_idle_group(const int *world, int n);

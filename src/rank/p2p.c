@@ -83,7 +83,9 @@ void seshat_send_begin(seshat_op *op, seshat_comm *c, int dest, int tag,
     if (seshat_profiling)
         seshat_profile_bytes(bytes);
     seshat_rt.path->send(&e, op, c, dest);
-    seshat_idle_peer(e.dst);   /* once the data, sent next, is out */
+    /* once the data, sent next, is out; a rendezvous (above the eager
+     * limit, also Open MPI's, or synchronous) waits for the receiver */
+    seshat_idle_peer(e.dst, SESHAT_ENV_PROTO(e.proto) == SESHAT_PROTO_RENDEZVOUS);
 }
 
 int seshat_send_ready(seshat_op *op)

@@ -44,7 +44,7 @@ void seshat_recv_match(seshat_op *op, const MPI_Status *st)
     seshat_rt.path->recv_matched(op);
     /* the sender may wait for Open MPI's completion (a rendezvous' FIN)
      * or seshat's reply, both out now */
-    seshat_idle_peer(op->comm->peer_world[st->MPI_SOURCE]);
+    seshat_idle_peer(op->comm->peer_world[st->MPI_SOURCE], 0);
     seshat_recv_poll(op);   /* what the answers at hand tell */
     if (seshat_tracing) {
         int count = 0;
