@@ -256,11 +256,10 @@ static void nap(int64_t t)
         idle.woken++;
         /* any wake may mean work: a kick only when this rank does some */
         idle.woke = now_ns();
-        if (seshat_wake_count(mark, seshat_wake_mark())) {   /* a message came */
-            idle.nap = idle.nap_min;
-            return;
-        }
     }
+    /* the naps grow while the call waits, woken or not: a wake ends a nap
+     * whatever its length (restarting from the shortest after each wake
+     * doubled CG.A.16's naps, each a wake-up for nothing) */
     idle.nap = idle.nap * 2 < idle.nap_max ? idle.nap * 2 : idle.nap_max;
 }
 
