@@ -10,7 +10,8 @@
  *
  * Who wakes whom: a call that handed a message to a peer of the node (or
  * completed a receive from one: Open MPI may have sent it a completion)
- * wakes it at its first empty poll or when it leaves (idle_peer); a
+ * wakes it at its first empty poll, at each nap and when it leaves
+ * (idle_peer); a
  * collective wakes its members. What seshat does not see - Open MPI's own
  * protocol steps, a rendezvous' clear-to-send, the pieces of a collective
  * - is covered by a kick: at the first nap of a run, and at a nap after a
@@ -69,7 +70,8 @@ static struct {
     int kicked;                 /* this run has kicked */
     uint32_t mark;              /* own wake word after the last poll */
     int recent[IDLE_PEERS], nrecent, next_recent;   /* peers for kicks */
-    int due[IDLE_PEERS], ndue;  /* peers owed a wake */
+    int due[IDLE_PEERS], ndue;  /* the call's peers: owed a wake */
+    int fresh;                  /* peers added since they were last woken */
     const int *group;           /* the collective in progress: its members */
     int ngroup, group_due;
     int stats;                  /* SESHAT_IDLE_STATS */
@@ -169,15 +171,17 @@ static void wake_group(void (*wake)(int))
         wake(idle.group[i]);
 }
 
-/* The peers owed a wake: the messages handed to Open MPI are out. */
+/* The call's peers: what it handed to Open MPI is out, or (a blocking
+ * send that missed Open MPI's fast box completes only once the receiver
+ * takes it) waits for them to take it. */
 static void wake_due(void)
 {
     for (int i = 0; i < idle.ndue; i++)
         seshat_wake_peer(idle.due[i]);
-    idle.ndue = 0;
     if (idle.group_due)
         wake_group(seshat_wake_peer);
     idle.group_due = 0;
+    idle.fresh = 0;
 }
 
 static void kick(void)
@@ -202,10 +206,13 @@ void seshat_idle_peer(int peer, int kick)
 {
     if (!seshat_wake_local(peer))
         return;
-    if (idle.ndue == IDLE_PEERS)
+    if (idle.ndue == IDLE_PEERS) {   /* a call with many peers: wake, start again */
         wake_due();
+        idle.ndue = 0;
+    }
     if (!known(idle.due, idle.ndue, peer))
         idle.due[idle.ndue++] = peer;
+    idle.fresh = 1;
     if (!kick || known(idle.recent, idle.nrecent, peer)) {
     } else if (idle.nrecent < IDLE_PEERS) {
         idle.recent[idle.nrecent++] = peer;
@@ -230,6 +237,7 @@ void seshat_idle_wake_pending(void)
 {
     idle.group_due = idle.group != NULL;   /* the members may wait for our last piece */
     wake_due();
+    idle.ndue = 0;
     idle.group = NULL;
     idle.ngroup = 0;
     idle.in_run = 0;
@@ -246,6 +254,7 @@ static int kick_due(int64_t t)
 
 static void nap(int64_t t)
 {
+    wake_due();   /* the call's sends may wait for their receivers */
     if (kick_due(t))
         kick();
     idle.kicked = 1;
@@ -275,7 +284,7 @@ int seshat_idle_yield(void)
         idle.woke = 0;
         seshat_idle_pending = 1;   /* the call's end ends the run */
     }
-    if (idle.ndue || idle.group_due)
+    if (idle.fresh || idle.group_due)
         wake_due();
     if (idle.spin < 0 || t - idle.run_start < idle.spin || !others_want_cores(t))
         syscall(SYS_sched_yield);

@@ -82,10 +82,11 @@ void seshat_send_begin(seshat_op *op, seshat_comm *c, int dest, int tag,
         seshat_trace_send(e.dst, tag, c->id, bytes, e.proto, op->req_id);
     if (seshat_profiling)
         seshat_profile_bytes(bytes);
-    seshat_rt.path->send(&e, op, c, dest);
-    /* once the data, sent next, is out; a rendezvous (above the eager
-     * limit, also Open MPI's, or synchronous) waits for the receiver */
+    /* woken once the envelope and the data are out (or wait for it); a
+     * rendezvous (above the eager limit, also Open MPI's, or synchronous)
+     * waits for the receiver */
     seshat_idle_peer(e.dst, SESHAT_ENV_PROTO(e.proto) == SESHAT_PROTO_RENDEZVOUS);
+    seshat_rt.path->send(&e, op, c, dest);
 }
 
 int seshat_send_ready(seshat_op *op)
