@@ -49,7 +49,9 @@ LIB_LIBS := -ldl -lpthread -llz4 -liniparser -ldw -lm
 # call table below them).
 TRACEFMT_OBJS = $(filter $(BUILD)/obj/traceout/tracefmt/%,$(LIB_OBJS)) $(MPI_OBJS) \
                 $(BUILD)/obj/src/common/safe_write.o
-TOOL_COMMON := $(filter $(BUILD)/obj/src/common/% $(BUILD)/obj/src/config/%,$(LIB_OBJS))
+# (wake.o needs the call table, which only the library has.)
+TOOL_COMMON := $(filter-out $(BUILD)/obj/src/common/wake.o,\
+               $(filter $(BUILD)/obj/src/common/% $(BUILD)/obj/src/config/%,$(LIB_OBJS)))
 TOOLS := $(BUILD)/bin/seshat-run $(BUILD)/bin/seshat-sweep $(BUILD)/bin/seshat-trace \
          $(BUILD)/bin/seshat-calibrate $(BUILD)/bin/seshat-analyze $(BUILD)/bin/seshat-replay
 CALIB_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard src/calibrate/*.c))
