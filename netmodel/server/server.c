@@ -1,9 +1,10 @@
 /* server.c - the model rank's loop. On the relay path it hands every
  * report to the backend (backend.h: stateless, or conservative under
  * contention = on; with per-node model ranks the engine's rank also takes
- * the batches the others forward, forward.c), spinning adaptively since sleeping costs 22-75 us per
- * wake-up here; on the direct path it only collects envelope batches (and
- * answers route requests) and may sleep. It also keeps the matrix, the
+ * the batches the others forward, forward.c) and waits as model_idle.h
+ * says (a short poll, then a sleep the ranks' reports end); on the direct
+ * path it only collects envelope batches (and answers route requests) and
+ * naps. It also keeps the matrix, the
  * live status and the watchdog. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,15 +13,16 @@
 #include <unistd.h>
 
 #include "common/realclock.h"
+#include "common/wake.h"
 #include "server/backend.h"
 #include "server/matrix.h"
+#include "server/model_idle.h"
 #include "server/server.h"
 #include "server/status.h"
 #include "wire/wire.h"
 #include "common/log.h"
 
-#define SPIN_WINDOW_NS 500000   /* keep spinning this long after a message */
-#define IDLE_SLEEP_NS 50000     /* relay: nap when idle beyond the window */
+#define IDLE_SLEEP_NS 50000     /* waiting for the other model ranks' matrices */
 #define LOG_SLEEP_NS 200000     /* direct: the model is off the message path */
 
 /* simulator.watchdog, on the first model rank (docs/models.md, "Watchdog"). */
@@ -76,6 +78,7 @@ static void io_answer(void *ctx, int dst, const seshat_answer *ans)
 {
     const struct server *s = ctx;
     s->a->send(ans, sizeof *ans, MPI_BYTE, dst, SESHAT_TAG_ANSWER, s->a->control);
+    seshat_wake_peer(dst);
 }
 
 static void io_reply(void *ctx, int dst, int seq, int64_t sender_done)
@@ -83,6 +86,7 @@ static void io_reply(void *ctx, int dst, int seq, int64_t sender_done)
     const struct server *s = ctx;
     s->a->send(&sender_done, sizeof sender_done, MPI_BYTE, dst, SESHAT_TAG_REPLY0 + seq,
                s->a->control);
+    seshat_wake_peer(dst);
 }
 
 static void io_log(void *ctx, const seshat_envelope *e, int64_t net_ns)
@@ -94,6 +98,7 @@ static void io_forward(void *ctx, int engine, const void *buf, int bytes)
 {
     const struct server *s = ctx;
     s->a->send(buf, bytes, MPI_BYTE, engine, SESHAT_TAG_FWD, s->a->control);
+    seshat_wake_peer(engine);
 }
 
 /* A message whose handling ends in be.advance waits (a watchdog note's
@@ -201,6 +206,7 @@ static void finish_matrix(struct server *s)
     if (a->world_rank != first) {
         a->send(s->matrix.cells, s->matrix.cells ? (int)(n * sizeof *s->matrix.cells) : 0,
                 MPI_BYTE, first, SESHAT_TAG_MATRIX, a->control);
+        seshat_wake_peer(first);
         return;
     }
     while (s->matrices_in < a->nmodel - 1) {
@@ -225,6 +231,7 @@ static void on_route(struct server *s, const int32_t *pair, int from)
     double r[2];
     seshat_model_route(s->a->model, pair[0], pair[1], r);
     s->a->send(r, sizeof r, MPI_BYTE, from, SESHAT_TAG_ROUTE_ANS, s->a->control);
+    seshat_wake_peer(from);
 }
 
 static void on_watch(struct server *s, const MPI_Status *st)
@@ -404,6 +411,18 @@ static void backend_new(struct server *s)
     }
 }
 
+/* Can every rank that reports to this model rank wake it? (The engine
+ * also takes the other nodes' forwarded batches.) */
+static int reporters_local(const seshat_server_args *a)
+{
+    if (forwarding(a) && a->world_rank == a->napp)
+        return 0;
+    for (int r = 0; r < a->napp; r++)
+        if (a->model_of[r] == a->world_rank && !seshat_wake_local(r))
+            return 0;
+    return 1;
+}
+
 void seshat_server_run(const seshat_server_args *a)
 {
     struct server s = { .a = a, .start = mono_ns() };
@@ -416,19 +435,23 @@ void seshat_server_run(const seshat_server_args *a)
         seshat_error("report.matrix: out of memory for %d ranks", a->napp);
     backend_new(&s);
     s.w = watch_new(a);
+    seshat_model_idle idle;
+    seshat_model_idle_init(&idle, reporters_local(a));
     int64_t last = mono_ns();
     /* The watchdog's rank hears every rank's last note before it leaves. */
     while (s.fins < s.served || (s.w && s.w->finals < a->napp)) {
         int flag = 0;
         MPI_Status st;
+        uint32_t mark = seshat_wake_mark();     /* before the poll: no wake is lost */
         a->iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, a->control, &flag, &st);
         if (flag) {
             handle(&s, &st);
             last = mono_ns();
+            seshat_model_idle_busy(&idle);
         } else if (!relay) {
             nap(LOG_SLEEP_NS);
-        } else if (mono_ns() - last > SPIN_WINDOW_NS) {
-            nap(IDLE_SLEEP_NS);
+        } else {
+            seshat_model_idle_wait(&idle, mark, mono_ns(), last);
         }
         if (a->status)
             status(&s, mono_ns());
@@ -444,5 +467,6 @@ void seshat_server_run(const seshat_server_args *a)
     finish_matrix(&s);
     seshat_matrix_free(&s.matrix);
     s.be.finish(s.be.self, a->cfg->report_summary);
+    seshat_model_idle_report(&idle, a->world_rank);
     seshat_debug("model rank %d: %lld messages, %lld bytes", a->world_rank, s.messages, s.bytes);
 }
