@@ -10,6 +10,7 @@
  * calls are collective over the group and block). */
 #include <stdlib.h>
 
+#include "common/wake.h"
 #include "rank/ordinals.h"
 #include "rank/path.h"
 #include "rank/progress.h"
@@ -61,6 +62,7 @@ void seshat_promises_sync_group(int32_t salt, MPI_Group group, int tag)
                             world[0], 0, seshat_clock_now(), 0, seshat_promise_floor() };
     seshat_ctl(seshat_real.Send(&e, sizeof e, MPI_BYTE, seshat_model_rank_of(world[0]),
                                 SESHAT_TAG_COLL, seshat_rt.control), "Send(group synchronization)");
+    seshat_wake_peer(seshat_model_rank_of(world[0]));
     seshat_reported();
     free(world);
     seshat_clock_advance_to(seshat_progress_answer(-1, id, seq, 1).arrival);

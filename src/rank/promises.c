@@ -1,5 +1,6 @@
 /* promises.c - contention = on: floors, BLOCK messages, ordinals
  * (promises.h; docs/models.md, "Contention"). */
+#include "common/wake.h"
 #include "rank/inbox.h"
 #include "rank/ordinals.h"
 #include "rank/promises.h"
@@ -86,6 +87,7 @@ void seshat_block_report(const seshat_filter *waiting)
         return;
     seshat_ctl(seshat_real.Send(&b, sizeof b, MPI_BYTE, seshat_model_rank_of(seshat_rt.world_rank),
                                 SESHAT_TAG_BLOCK, seshat_rt.control), "Send(BLOCK)");
+    seshat_wake_peer(seshat_model_rank_of(seshat_rt.world_rank));
     pr.block_sent = 1;
     pr.last_block = b;
 }
@@ -121,6 +123,7 @@ int seshat_promises_sync_enter(seshat_comm *c, int32_t seq)
                             leader, 0, seshat_clock_now(), 0, seshat_promise_floor() };
     seshat_ctl(seshat_real.Send(&e, sizeof e, MPI_BYTE, seshat_model_rank_of(leader),
                                 SESHAT_TAG_COLL, seshat_rt.control), "Send(synchronization)");
+    seshat_wake_peer(seshat_model_rank_of(leader));
     seshat_reported();
     return 1;
 }

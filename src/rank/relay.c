@@ -2,7 +2,10 @@
  * serving the sender, which times each message and answers the receiver
  * (and a rendezvous sender); a rendezvous receiver posts its receive time
  * first (docs/design.md, "Point-to-point"). With contention = on the same
- * path keeps the promises of promises.h: seshat_path_contended. */
+ * path keeps the promises of promises.h: seshat_path_contended. Every
+ * report wakes the model rank it goes to (common/wake.h): it sleeps while
+ * nothing comes (docs/design.md, "The model rank"). */
+#include "common/wake.h"
 #include "rank/inbox.h"
 #include "rank/path.h"
 #include "rank/progress.h"
@@ -17,6 +20,7 @@ static void relay_send(seshat_envelope *e, seshat_op *op, seshat_comm *c, int de
     op->reply_from = model_rank();
     seshat_ctl(seshat_real.Send(e, sizeof *e, MPI_BYTE, model_rank(), SESHAT_TAG_ENV,
                                 seshat_rt.control), "Send(envelope)");
+    seshat_wake_peer(model_rank());
 }
 
 /* Nothing is batched. */
@@ -46,6 +50,7 @@ static int relay_recv_advance(seshat_op *op)
         seshat_post p = { src, a.seq, op->t_post };
         seshat_ctl(seshat_real.Send(&p, sizeof p, MPI_BYTE, seshat_model_rank_of(src),
                                     SESHAT_TAG_POST, seshat_rt.control), "Send(post)");
+        seshat_wake_peer(seshat_model_rank_of(src));
         op->seq = a.seq;
         op->stage = SESHAT_RECV_AWAIT_FINAL;
     }
@@ -72,6 +77,7 @@ static int relay_coll_enter(const seshat_coll_entry *e)
 {
     seshat_ctl(seshat_real.Send(e, sizeof *e, MPI_BYTE, seshat_model_rank_of(e->leader),
                                 SESHAT_TAG_COLL, seshat_rt.control), "Send(collective entry)");
+    seshat_wake_peer(seshat_model_rank_of(e->leader));
     seshat_reported();
     return 1;
 }

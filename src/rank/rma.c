@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/wake.h"
 #include "rank/coll.h"
 #include "rank/inbox.h"
 #include "rank/path.h"
@@ -168,6 +169,7 @@ static void report(const rma_win *w, int tag, int src, int dst, int64_t bytes,
                           0, 0 };
     seshat_ctl(seshat_real.Send(&e, sizeof e, MPI_BYTE, seshat_model_rank_of(seshat_rt.world_rank),
                                 SESHAT_TAG_ENV, seshat_rt.control), "Send(RMA envelope)");
+    seshat_wake_peer(seshat_model_rank_of(seshat_rt.world_rank));
     seshat_reported();
 }
 

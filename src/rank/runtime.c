@@ -10,6 +10,7 @@
 
 #include "common/log.h"
 #include "common/realclock.h"
+#include "common/wake.h"
 #include "rank/idle.h"
 #include "rank/inbox.h"
 #include "rank/path.h"
@@ -110,6 +111,9 @@ int seshat_runtime_start(void)
     SESHAT_CHECKED(Comm_get_attr, MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &flag);
     seshat_rt.tag_ub = flag ? *tag_ub : 32767;
     SESHAT_CHECKED(Comm_dup, MPI_COMM_WORLD, &seshat_rt.control);
+    /* the node's wake-up channel, for application and model ranks alike
+     * (off if it cannot be made: waits then end by time-outs) */
+    seshat_wake_attach(MPI_COMM_WORLD);
     int is_app = seshat_rt.world_rank < seshat_rt.napp;
     seshat_trace_start(&seshat_rt.cfg, MPI_COMM_WORLD, seshat_rt.world_rank, seshat_rt.napp,
                        is_app);
@@ -179,6 +183,7 @@ void seshat_runtime_stop(void)
     seshat_p2p_flush();
     SESHAT_CHECKED(Send, &fin, 1, MPI_BYTE, seshat_model_rank_of(seshat_rt.world_rank),
                    SESHAT_TAG_FIN, seshat_rt.control);
+    seshat_wake_peer(seshat_model_rank_of(seshat_rt.world_rank));
     seshat_watch_final();
     seshat_trace_stop(seshat_rt.app, end);
     seshat_profile_stop(seshat_rt.app, end);
