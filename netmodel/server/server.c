@@ -73,20 +73,27 @@ static void log_line(struct server *s, const seshat_envelope *e, int64_t net_ns)
                      e->bytes);
 }
 
+/* Send to `dst` and wake it (common/wake.h: it may sleep waiting for
+ * this). The wake goes between posting and waiting: a blocking send that
+ * does not fit Open MPI's per-peer fast box completes only once `dst` has
+ * taken the message. */
+static void send_wake(const struct server *s, const void *buf, int bytes, int dst, int tag)
+{
+    MPI_Request req;
+    s->a->isend(buf, bytes, MPI_BYTE, dst, tag, s->a->control, &req);
+    seshat_wake_peer(dst);
+    s->a->wait(&req, MPI_STATUS_IGNORE);
+}
+
 /* The backend's io (backend.h). */
 static void io_answer(void *ctx, int dst, const seshat_answer *ans)
 {
-    const struct server *s = ctx;
-    s->a->send(ans, sizeof *ans, MPI_BYTE, dst, SESHAT_TAG_ANSWER, s->a->control);
-    seshat_wake_peer(dst);
+    send_wake(ctx, ans, sizeof *ans, dst, SESHAT_TAG_ANSWER);
 }
 
 static void io_reply(void *ctx, int dst, int seq, int64_t sender_done)
 {
-    const struct server *s = ctx;
-    s->a->send(&sender_done, sizeof sender_done, MPI_BYTE, dst, SESHAT_TAG_REPLY0 + seq,
-               s->a->control);
-    seshat_wake_peer(dst);
+    send_wake(ctx, &sender_done, sizeof sender_done, dst, SESHAT_TAG_REPLY0 + seq);
 }
 
 static void io_log(void *ctx, const seshat_envelope *e, int64_t net_ns)
@@ -96,9 +103,7 @@ static void io_log(void *ctx, const seshat_envelope *e, int64_t net_ns)
 
 static void io_forward(void *ctx, int engine, const void *buf, int bytes)
 {
-    const struct server *s = ctx;
-    s->a->send(buf, bytes, MPI_BYTE, engine, SESHAT_TAG_FWD, s->a->control);
-    seshat_wake_peer(engine);
+    send_wake(ctx, buf, bytes, engine, SESHAT_TAG_FWD);
 }
 
 /* A message whose handling ends in be.advance waits (a watchdog note's
@@ -204,9 +209,8 @@ static void finish_matrix(struct server *s)
         return;
     size_t n = seshat_matrix_ncells(&s->matrix);
     if (a->world_rank != first) {
-        a->send(s->matrix.cells, s->matrix.cells ? (int)(n * sizeof *s->matrix.cells) : 0,
-                MPI_BYTE, first, SESHAT_TAG_MATRIX, a->control);
-        seshat_wake_peer(first);
+        send_wake(s, s->matrix.cells, s->matrix.cells ? (int)(n * sizeof *s->matrix.cells) : 0,
+                  first, SESHAT_TAG_MATRIX);
         return;
     }
     while (s->matrices_in < a->nmodel - 1) {
@@ -230,8 +234,7 @@ static void on_route(struct server *s, const int32_t *pair, int from)
 {
     double r[2];
     seshat_model_route(s->a->model, pair[0], pair[1], r);
-    s->a->send(r, sizeof r, MPI_BYTE, from, SESHAT_TAG_ROUTE_ANS, s->a->control);
-    seshat_wake_peer(from);
+    send_wake(s, r, sizeof r, from, SESHAT_TAG_ROUTE_ANS);
 }
 
 static void on_watch(struct server *s, const MPI_Status *st)
@@ -396,6 +399,18 @@ static void status(struct server *s, int64_t now)
                         a->world_rank == a->napp ? a->trace_dir : "");
 }
 
+/* One poll. Open MPI's Iprobe matches before it progresses, so a message
+ * already in shared memory may show only at the next call: nothing is
+ * here (and the wait may sleep) only when two say so. */
+static int poll_once(const seshat_server_args *a, MPI_Status *st)
+{
+    int flag = 0;
+    a->iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, a->control, &flag, st);
+    if (!flag)
+        a->iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, a->control, &flag, st);
+    return flag;
+}
+
 /* contention = on: the conservative backend, else the stateless one. */
 static void backend_new(struct server *s)
 {
@@ -440,11 +455,9 @@ void seshat_server_run(const seshat_server_args *a)
     int64_t last = mono_ns();
     /* The watchdog's rank hears every rank's last note before it leaves. */
     while (s.fins < s.served || (s.w && s.w->finals < a->napp)) {
-        int flag = 0;
         MPI_Status st;
         uint32_t mark = seshat_wake_mark();     /* before the poll: no wake is lost */
-        a->iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, a->control, &flag, &st);
-        if (flag) {
+        if (poll_once(a, &st)) {
             handle(&s, &st);
             last = mono_ns();
             seshat_model_idle_busy(&idle);
