@@ -148,11 +148,15 @@ static void idle_sleep(uint32_t mark)
 
 /* An answer wait found nothing since `mark` (seshat_wake_mark, taken
  * before the poll): yield at first; under contention, once the wait is
- * long, sleep (SESHAT_IDLE_TURNS). */
-static void idle_wait(uint32_t mark)
+ * long, sleep (SESHAT_IDLE_TURNS), unless the serving pass after the poll
+ * took answers in (`fresh`: Open MPI's Iprobe matches before it
+ * progresses, so an answer already sent may show only at the next probe,
+ * and its wake-up came before the mark). */
+static void idle_wait(uint32_t mark, int fresh)
 {
     if (seshat_rt.path->promises && ++pg.idle > SESHAT_IDLE_TURNS) {
-        idle_sleep(mark);
+        if (!fresh)
+            idle_sleep(mark);
         if (seshat_watch_ns)
             seshat_watch_idle();
         return;
@@ -181,8 +185,9 @@ static void pump_answer(const seshat_filter *waiting)
     /* otherwise a blocking receive; the watchdog needs the wait to poll */
     uint32_t mark = seshat_wake_mark();     /* before the poll: no wake is lost */
     if (seshat_progress_must_poll() && !pg.serving && !answer_here()) {
+        long long before = seshat_inbox_appended();
         seshat_serve();
-        idle_wait(mark);
+        idle_wait(mark, seshat_inbox_appended() != before);
         return;
     }
     pg.idle = 0;
