@@ -1,9 +1,10 @@
 /* server.c - the model rank's loop. On the relay path it hands every
  * report to the backend (backend.h: stateless, or conservative under
  * contention = on; with per-node model ranks the engine's rank also takes
- * the batches the others forward, forward.c), spinning adaptively since sleeping costs 22-75 us per
- * wake-up here; on the direct path it only collects envelope batches (and
- * answers route requests) and may sleep. It also keeps the matrix, the
+ * the batches the others forward, forward.c) and waits as model_idle.h
+ * says (a short poll, then a sleep the ranks' reports end); on the direct
+ * path it only collects envelope batches (and answers route requests) and
+ * naps. It also keeps the matrix, the
  * live status and the watchdog. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,15 +13,16 @@
 #include <unistd.h>
 
 #include "common/realclock.h"
+#include "common/wake.h"
 #include "server/backend.h"
 #include "server/matrix.h"
+#include "server/model_idle.h"
 #include "server/server.h"
 #include "server/status.h"
 #include "wire/wire.h"
 #include "common/log.h"
 
-#define SPIN_WINDOW_NS 500000   /* keep spinning this long after a message */
-#define IDLE_SLEEP_NS 50000     /* relay: nap when idle beyond the window */
+#define IDLE_SLEEP_NS 50000     /* waiting for the other model ranks' matrices */
 #define LOG_SLEEP_NS 200000     /* direct: the model is off the message path */
 
 /* simulator.watchdog, on the first model rank (docs/models.md, "Watchdog"). */
@@ -71,18 +73,27 @@ static void log_line(struct server *s, const seshat_envelope *e, int64_t net_ns)
                      e->bytes);
 }
 
+/* Send to `dst` and wake it (common/wake.h: it may sleep waiting for
+ * this). The wake goes between posting and waiting: a blocking send that
+ * does not fit Open MPI's per-peer fast box completes only once `dst` has
+ * taken the message. */
+static void send_wake(const struct server *s, const void *buf, int bytes, int dst, int tag)
+{
+    MPI_Request req;
+    s->a->isend(buf, bytes, MPI_BYTE, dst, tag, s->a->control, &req);
+    seshat_wake_peer(dst);
+    s->a->wait(&req, MPI_STATUS_IGNORE);
+}
+
 /* The backend's io (backend.h). */
 static void io_answer(void *ctx, int dst, const seshat_answer *ans)
 {
-    const struct server *s = ctx;
-    s->a->send(ans, sizeof *ans, MPI_BYTE, dst, SESHAT_TAG_ANSWER, s->a->control);
+    send_wake(ctx, ans, sizeof *ans, dst, SESHAT_TAG_ANSWER);
 }
 
 static void io_reply(void *ctx, int dst, int seq, int64_t sender_done)
 {
-    const struct server *s = ctx;
-    s->a->send(&sender_done, sizeof sender_done, MPI_BYTE, dst, SESHAT_TAG_REPLY0 + seq,
-               s->a->control);
+    send_wake(ctx, &sender_done, sizeof sender_done, dst, SESHAT_TAG_REPLY0 + seq);
 }
 
 static void io_log(void *ctx, const seshat_envelope *e, int64_t net_ns)
@@ -92,8 +103,7 @@ static void io_log(void *ctx, const seshat_envelope *e, int64_t net_ns)
 
 static void io_forward(void *ctx, int engine, const void *buf, int bytes)
 {
-    const struct server *s = ctx;
-    s->a->send(buf, bytes, MPI_BYTE, engine, SESHAT_TAG_FWD, s->a->control);
+    send_wake(ctx, buf, bytes, engine, SESHAT_TAG_FWD);
 }
 
 /* A message whose handling ends in be.advance waits (a watchdog note's
@@ -199,8 +209,8 @@ static void finish_matrix(struct server *s)
         return;
     size_t n = seshat_matrix_ncells(&s->matrix);
     if (a->world_rank != first) {
-        a->send(s->matrix.cells, s->matrix.cells ? (int)(n * sizeof *s->matrix.cells) : 0,
-                MPI_BYTE, first, SESHAT_TAG_MATRIX, a->control);
+        send_wake(s, s->matrix.cells, s->matrix.cells ? (int)(n * sizeof *s->matrix.cells) : 0,
+                  first, SESHAT_TAG_MATRIX);
         return;
     }
     while (s->matrices_in < a->nmodel - 1) {
@@ -224,7 +234,7 @@ static void on_route(struct server *s, const int32_t *pair, int from)
 {
     double r[2];
     seshat_model_route(s->a->model, pair[0], pair[1], r);
-    s->a->send(r, sizeof r, MPI_BYTE, from, SESHAT_TAG_ROUTE_ANS, s->a->control);
+    send_wake(s, r, sizeof r, from, SESHAT_TAG_ROUTE_ANS);
 }
 
 static void on_watch(struct server *s, const MPI_Status *st)
@@ -389,6 +399,18 @@ static void status(struct server *s, int64_t now)
                         a->world_rank == a->napp ? a->trace_dir : "");
 }
 
+/* One poll. Open MPI's Iprobe matches before it progresses, so a message
+ * already in shared memory may show only at the next call: nothing is
+ * here (and the wait may sleep) only when two say so. */
+static int poll_once(const seshat_server_args *a, MPI_Status *st)
+{
+    int flag = 0;
+    a->iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, a->control, &flag, st);
+    if (!flag)
+        a->iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, a->control, &flag, st);
+    return flag;
+}
+
 /* contention = on: the conservative backend, else the stateless one. */
 static void backend_new(struct server *s)
 {
@@ -404,6 +426,18 @@ static void backend_new(struct server *s)
     }
 }
 
+/* Can every rank that reports to this model rank wake it? (The engine
+ * also takes the other nodes' forwarded batches.) */
+static int reporters_local(const seshat_server_args *a)
+{
+    if (forwarding(a) && a->world_rank == a->napp)
+        return 0;
+    for (int r = 0; r < a->napp; r++)
+        if (a->model_of[r] == a->world_rank && !seshat_wake_local(r))
+            return 0;
+    return 1;
+}
+
 void seshat_server_run(const seshat_server_args *a)
 {
     struct server s = { .a = a, .start = mono_ns() };
@@ -416,19 +450,21 @@ void seshat_server_run(const seshat_server_args *a)
         seshat_error("report.matrix: out of memory for %d ranks", a->napp);
     backend_new(&s);
     s.w = watch_new(a);
+    seshat_model_idle idle;
+    seshat_model_idle_init(&idle, reporters_local(a));
     int64_t last = mono_ns();
     /* The watchdog's rank hears every rank's last note before it leaves. */
     while (s.fins < s.served || (s.w && s.w->finals < a->napp)) {
-        int flag = 0;
         MPI_Status st;
-        a->iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, a->control, &flag, &st);
-        if (flag) {
+        uint32_t mark = seshat_wake_mark();     /* before the poll: no wake is lost */
+        if (poll_once(a, &st)) {
             handle(&s, &st);
             last = mono_ns();
+            seshat_model_idle_busy(&idle);
         } else if (!relay) {
             nap(LOG_SLEEP_NS);
-        } else if (mono_ns() - last > SPIN_WINDOW_NS) {
-            nap(IDLE_SLEEP_NS);
+        } else {
+            seshat_model_idle_wait(&idle, mark, mono_ns(), last);
         }
         if (a->status)
             status(&s, mono_ns());
@@ -444,5 +480,6 @@ void seshat_server_run(const seshat_server_args *a)
     finish_matrix(&s);
     seshat_matrix_free(&s.matrix);
     s.be.finish(s.be.self, a->cfg->report_summary);
+    seshat_model_idle_report(&idle, a->world_rank);
     seshat_debug("model rank %d: %lld messages, %lld bytes", a->world_rank, s.messages, s.bytes);
 }

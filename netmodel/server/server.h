@@ -24,6 +24,8 @@ typedef struct seshat_server_args {
     int (*send)(const void *, int, MPI_Datatype, int, int, MPI_Comm);
     int (*iprobe)(int, int, MPI_Comm, int *, MPI_Status *);
     int (*get_count)(const MPI_Status *, MPI_Datatype, int *);
+    int (*isend)(const void *, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request *);
+    int (*wait)(MPI_Request *, MPI_Status *);
     /* Message-log sink (Seshat's nine fields; type: enum seshat_msglog_type),
      * NULL when not tracing. */
     void (*msglog)(int type, int64_t model_ns, int src, int dst, int64_t send_vt,

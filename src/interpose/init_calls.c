@@ -103,7 +103,7 @@ static void run_model_rank(void)
         .world_rank = seshat_rt.world_rank, .napp = seshat_rt.napp, .nmodel = seshat_rt.nmodel,
         .model_of = seshat_rt.place.model_of,
         .recv = seshat_real.Recv, .send = seshat_real.Send, .iprobe = seshat_real.Iprobe,
-        .get_count = seshat_real.Get_count,
+        .get_count = seshat_real.Get_count, .isend = seshat_real.Isend, .wait = seshat_real.Wait,
         .msglog = seshat_tracing ? seshat_trace_msglog : NULL,
         .status = getenv("SESHAT_STATUS"), .trace_dir = seshat_trace_dirname(),
     };

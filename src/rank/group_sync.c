@@ -14,6 +14,7 @@
 #include "rank/path.h"
 #include "rank/progress.h"
 #include "rank/promises.h"
+#include "rank/to_model.h"
 
 /* Calls made per id: one instance per process (one rank). */
 static seshat_ordinals *made;
@@ -59,8 +60,8 @@ void seshat_promises_sync_group(int32_t salt, MPI_Group group, int tag)
     int32_t seq = seshat_ordinal(&made, 0, id, 0, 1);
     seshat_coll_entry e = { id, seq, n, me, SESHAT_COLL_SYNC, 0, 0, seshat_rt.world_rank,
                             world[0], 0, seshat_clock_now(), 0, seshat_promise_floor() };
-    seshat_ctl(seshat_real.Send(&e, sizeof e, MPI_BYTE, seshat_model_rank_of(world[0]),
-                                SESHAT_TAG_COLL, seshat_rt.control), "Send(group synchronization)");
+    seshat_to_model(&e, sizeof e, seshat_model_rank_of(world[0]), SESHAT_TAG_COLL,
+                    "Send(group synchronization)");
     seshat_reported();
     free(world);
     seshat_clock_advance_to(seshat_progress_answer(-1, id, seq, 1).arrival);

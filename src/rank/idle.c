@@ -27,7 +27,6 @@
  * default (SESHAT_IDLE=auto) a rank naps only while the kernel's count of
  * runnable tasks exceeds this job's processes on the node;
  * SESHAT_IDLE=nap always naps, =spin never (docs/performance.md). */
-#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -37,6 +36,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/idle_policy.h"
 #include "common/realclock.h"
 #include "common/wake.h"
 #include "rank/idle.h"
@@ -47,21 +47,14 @@ enum {
     IDLE_NAP_MIN_NS = 20000,    /* the first nap */
     IDLE_NAP_MAX_NS = 500000,   /* the longest: at most this much latency added */
     IDLE_WORK_NS = 2000,        /* more than this from a wake to the next poll: work done */
-    IDLE_LOOK_NS = 10000000,    /* auto: how often to look at the run queue */
-    IDLE_HOLD_NS = 1000000000,  /* auto: naps stay on this long once others were seen */
     IDLE_PEERS = 8,             /* recent rendezvous destinations kept for kicks */
 };
-
-enum idle_mode { IDLE_AUTO, IDLE_NAP, IDLE_SPIN };
 
 int seshat_idle_pending;
 
 /* One per process: only the thread that calls MPI polls (seshat_depth). */
 static struct {
-    int mode;                   /* enum idle_mode */
-    int local;                  /* auto: this job's processes on this node */
-    int loadavg;                /* auto: /proc/loadavg, open; -1: cannot tell (never nap) */
-    int64_t looked, busy_until; /* auto: last look; naps on until then */
+    seshat_idle_policy policy;  /* SESHAT_IDLE: may this process nap now? */
     int64_t spin, nap_min, nap_max;   /* spin < 0: never nap */
     int in_run;                 /* this call has polled empty */
     int64_t run_start;          /* this run of empty polls: its first poll */
@@ -76,7 +69,7 @@ static struct {
     int ngroup, group_due;
     int stats;                  /* SESHAT_IDLE_STATS */
     long long polls, naps, woken, kicks;
-} idle = { .mode = IDLE_AUTO, .loadavg = -1, .spin = IDLE_SPIN_NS, .nap_min = IDLE_NAP_MIN_NS,
+} idle = { .policy = { .mode = SESHAT_IDLE_AUTO, .loadavg = -1 }, .spin = IDLE_SPIN_NS, .nap_min = IDLE_NAP_MIN_NS,
            .nap_max = IDLE_NAP_MAX_NS,
            .nap = IDLE_NAP_MIN_NS };
 
@@ -85,46 +78,6 @@ static int64_t now_ns(void)
     struct timespec ts;
     seshat_real_clock_gettime(CLOCK_MONOTONIC, &ts);
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-static int64_t env_ns(const char *name, int64_t dflt)
-{
-    const char *v = getenv(name);
-    char *end;
-    long long x = v && *v ? strtoll(v, &end, 10) : 0;
-    return v && *v && !*end ? x : dflt;
-}
-
-/* /proc/loadavg's fourth field is "runnable/total" tasks right now. */
-static int runnable(void)
-{
-    char buf[128];
-    ssize_t n = pread(idle.loadavg, buf, sizeof buf - 1, 0);
-    if (n <= 0)
-        return -1;
-    buf[n] = 0;
-    const char *p = buf;
-    for (int field = 0; field < 3 && p; field++)
-        p = strchr(p + 1, ' ');
-    return p ? atoi(p + 1) : -1;
-}
-
-/* auto: do other processes want this node's cores? Looked at every
- * IDLE_LOOK_NS; once seen, naps stay on for IDLE_HOLD_NS (while this
- * job's ranks nap the count drops below the job's size, which does not
- * mean the others left). One task of slack: mpirun, a kernel thread. */
-static int others_want_cores(int64_t t)
-{
-    if (idle.mode != IDLE_AUTO)
-        return idle.mode == IDLE_NAP;
-    if (t < idle.busy_until)
-        return 1;
-    if (idle.loadavg < 0 || t - idle.looked < IDLE_LOOK_NS)
-        return 0;
-    idle.looked = t;
-    if (runnable() > idle.local + 1)
-        idle.busy_until = t + IDLE_HOLD_NS;
-    return t < idle.busy_until;
 }
 
 /* SESHAT_IDLE_STATS: a process that polled (an application rank) says
@@ -140,15 +93,10 @@ static void print_stats(void)
 
 void seshat_idle_init(void)
 {
-    const char *m = getenv("SESHAT_IDLE");
-    idle.mode = m && !strcmp(m, "nap") ? IDLE_NAP : m && !strcmp(m, "spin") ? IDLE_SPIN : IDLE_AUTO;
-    const char *l = getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
-    idle.local = l ? atoi(l) : 0;
-    if (idle.mode == IDLE_AUTO && idle.local > 0)
-        idle.loadavg = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
-    idle.spin = env_ns("SESHAT_IDLE_SPIN", IDLE_SPIN_NS);
-    idle.nap_max = env_ns("SESHAT_IDLE_NAP", IDLE_NAP_MAX_NS);
-    idle.nap_min = env_ns("SESHAT_IDLE_NAP_MIN", IDLE_NAP_MIN_NS);
+    seshat_idle_policy_init(&idle.policy);
+    idle.spin = seshat_idle_env_ns("SESHAT_IDLE_SPIN", IDLE_SPIN_NS);
+    idle.nap_max = seshat_idle_env_ns("SESHAT_IDLE_NAP", IDLE_NAP_MAX_NS);
+    idle.nap_min = seshat_idle_env_ns("SESHAT_IDLE_NAP_MIN", IDLE_NAP_MIN_NS);
     if (idle.nap_min < 1000)
         idle.nap_min = 1000;
     if (idle.nap_max < idle.nap_min)
@@ -286,7 +234,7 @@ int seshat_idle_yield(void)
     }
     if (idle.fresh || idle.group_due)
         wake_due();
-    if (idle.spin < 0 || t - idle.run_start < idle.spin || !others_want_cores(t))
+    if (idle.spin < 0 || t - idle.run_start < idle.spin || !seshat_idle_policy_nap(&idle.policy, t))
         syscall(SYS_sched_yield);
     else
         nap(t);

@@ -1,7 +1,7 @@
 /* progress.c - the progress engine (progress.h): the wait loop, the
  * serving pass and the model's answers coming in. */
-#include <time.h>
-
+#include "common/idle_policy.h"
+#include "common/wake.h"
 #include "rank/inbox.h"
 #include "rank/path.h"
 #include "rank/progress.h"
@@ -10,12 +10,16 @@
 static struct {
     int serving;             /* inside seshat_serve: no nested serving */
     unsigned idle;           /* answer waits that found nothing, in a row */
+    int64_t nap, nap_max;    /* the next sleep's time-out; the longest (0: not read yet) */
 } pg;
 
-/* After this many empty answer waits under contention a rank naps, so the
- * model rank (which times everything) gets the CPU when ranks outnumber
- * cores. */
-enum { SESHAT_IDLE_TURNS = 256, SESHAT_IDLE_NAP_NS = 20000 };
+/* After this many empty answer waits under contention a rank sleeps until
+ * the model rank answers (it wakes the rank: common/wake.h), so the model
+ * rank (which times everything) gets the CPU when ranks outnumber cores.
+ * The time-out, growing to SESHAT_IDLE_NAP, is the fallback for a model
+ * rank on another node and for what only a time-out ends (the peers'
+ * messages a serving pass takes). */
+enum { SESHAT_IDLE_TURNS = 256, SESHAT_IDLE_NAP_NS = 20000, SESHAT_IDLE_NAP_MAX_NS = 500000 };
 
 int seshat_progress_must_serve(void)
 {
@@ -128,13 +132,31 @@ void seshat_progress_drain(void)
         take_answer();
 }
 
-/* An answer wait found nothing: yield at first; under contention, once
- * the wait is long, nap (SESHAT_IDLE_TURNS). */
-static void idle_wait(void)
+/* Sleep until woken after `mark` or the time-out; the time-outs grow
+ * while nothing wakes the rank. */
+static void idle_sleep(uint32_t mark)
+{
+    if (!pg.nap_max)
+        pg.nap_max = seshat_idle_env_ns("SESHAT_IDLE_NAP", SESHAT_IDLE_NAP_MAX_NS);
+    if (pg.idle == SESHAT_IDLE_TURNS + 1)
+        pg.nap = SESHAT_IDLE_NAP_NS;
+    if (seshat_wake_sleep(mark, pg.nap))
+        pg.nap = SESHAT_IDLE_NAP_NS;
+    else if (pg.nap < pg.nap_max)
+        pg.nap = pg.nap * 2 < pg.nap_max ? pg.nap * 2 : pg.nap_max;
+}
+
+/* An answer wait found nothing since `mark` (seshat_wake_mark, taken
+ * before the poll): yield at first; under contention, once the wait is
+ * long, sleep (SESHAT_IDLE_TURNS), unless the serving pass after the poll
+ * took answers in (`fresh`: Open MPI's Iprobe matches before it
+ * progresses, so an answer already sent may show only at the next probe,
+ * and its wake-up came before the mark). */
+static void idle_wait(uint32_t mark, int fresh)
 {
     if (seshat_rt.path->promises && ++pg.idle > SESHAT_IDLE_TURNS) {
-        struct timespec ts = { 0, SESHAT_IDLE_NAP_NS };
-        nanosleep(&ts, NULL);
+        if (!fresh)
+            idle_sleep(mark);
         if (seshat_watch_ns)
             seshat_watch_idle();
         return;
@@ -161,9 +183,11 @@ static void pump_answer(const seshat_filter *waiting)
     }
     seshat_block_report(waiting);
     /* otherwise a blocking receive; the watchdog needs the wait to poll */
+    uint32_t mark = seshat_wake_mark();     /* before the poll: no wake is lost */
     if (seshat_progress_must_poll() && !pg.serving && !answer_here()) {
+        long long before = seshat_inbox_appended();
         seshat_serve();
-        idle_wait();
+        idle_wait(mark, seshat_inbox_appended() != before);
         return;
     }
     pg.idle = 0;

@@ -3,6 +3,7 @@
 #include "rank/inbox.h"
 #include "rank/ordinals.h"
 #include "rank/promises.h"
+#include "rank/to_model.h"
 
 /* This rank's promise state: one instance per process (one rank). */
 static struct {
@@ -84,8 +85,8 @@ void seshat_block_report(const seshat_filter *waiting)
     if (pr.block_sent && b.clock == pr.last_block.clock && b.post_min == pr.last_block.post_min &&
         b.answers == pr.last_block.answers && b.inbox_min == pr.last_block.inbox_min)
         return;
-    seshat_ctl(seshat_real.Send(&b, sizeof b, MPI_BYTE, seshat_model_rank_of(seshat_rt.world_rank),
-                                SESHAT_TAG_BLOCK, seshat_rt.control), "Send(BLOCK)");
+    seshat_to_model(&b, sizeof b, seshat_model_rank_of(seshat_rt.world_rank), SESHAT_TAG_BLOCK,
+                    "Send(BLOCK)");
     pr.block_sent = 1;
     pr.last_block = b;
 }
@@ -119,8 +120,8 @@ int seshat_promises_sync_enter(seshat_comm *c, int32_t seq)
     sync_group(c, &leader, &p, &rank);
     seshat_coll_entry e = { c->id, seq, p, rank, SESHAT_COLL_SYNC, 0, 0, seshat_rt.world_rank,
                             leader, 0, seshat_clock_now(), 0, seshat_promise_floor() };
-    seshat_ctl(seshat_real.Send(&e, sizeof e, MPI_BYTE, seshat_model_rank_of(leader),
-                                SESHAT_TAG_COLL, seshat_rt.control), "Send(synchronization)");
+    seshat_to_model(&e, sizeof e, seshat_model_rank_of(leader), SESHAT_TAG_COLL,
+                    "Send(synchronization)");
     seshat_reported();
     return 1;
 }

@@ -2,11 +2,14 @@
  * serving the sender, which times each message and answers the receiver
  * (and a rendezvous sender); a rendezvous receiver posts its receive time
  * first (docs/design.md, "Point-to-point"). With contention = on the same
- * path keeps the promises of promises.h: seshat_path_contended. */
+ * path keeps the promises of promises.h: seshat_path_contended. Every
+ * report wakes the model rank it goes to (common/wake.h): it sleeps while
+ * nothing comes (docs/design.md, "The model rank"). */
 #include "rank/inbox.h"
 #include "rank/path.h"
 #include "rank/progress.h"
 #include "rank/promises.h"
+#include "rank/to_model.h"
 
 static int model_rank(void) { return seshat_model_rank_of(seshat_rt.world_rank); }
 
@@ -15,8 +18,7 @@ static void relay_send(seshat_envelope *e, seshat_op *op, seshat_comm *c, int de
     (void)c;
     (void)dest;
     op->reply_from = model_rank();
-    seshat_ctl(seshat_real.Send(e, sizeof *e, MPI_BYTE, model_rank(), SESHAT_TAG_ENV,
-                                seshat_rt.control), "Send(envelope)");
+    seshat_to_model(e, sizeof *e, model_rank(), SESHAT_TAG_ENV, "Send(envelope)");
 }
 
 /* Nothing is batched. */
@@ -44,8 +46,7 @@ static int relay_recv_advance(seshat_op *op)
             return 1;
         }
         seshat_post p = { src, a.seq, op->t_post };
-        seshat_ctl(seshat_real.Send(&p, sizeof p, MPI_BYTE, seshat_model_rank_of(src),
-                                    SESHAT_TAG_POST, seshat_rt.control), "Send(post)");
+        seshat_to_model(&p, sizeof p, seshat_model_rank_of(src), SESHAT_TAG_POST, "Send(post)");
         op->seq = a.seq;
         op->stage = SESHAT_RECV_AWAIT_FINAL;
     }
@@ -70,8 +71,8 @@ static seshat_vtime relay_peek(seshat_comm *c, const MPI_Status *st)
 /* The model rank of member 0 times the collective and answers everyone. */
 static int relay_coll_enter(const seshat_coll_entry *e)
 {
-    seshat_ctl(seshat_real.Send(e, sizeof *e, MPI_BYTE, seshat_model_rank_of(e->leader),
-                                SESHAT_TAG_COLL, seshat_rt.control), "Send(collective entry)");
+    seshat_to_model(e, sizeof *e, seshat_model_rank_of(e->leader), SESHAT_TAG_COLL,
+                    "Send(collective entry)");
     seshat_reported();
     return 1;
 }

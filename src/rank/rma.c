@@ -9,6 +9,7 @@
 #include "rank/progress.h"
 #include "rank/promises.h"
 #include "rank/rma.h"
+#include "rank/to_model.h"
 #include "trace/trace.h"
 #include "tracefmt/trace_format.h"
 
@@ -166,8 +167,8 @@ static void report(const rma_win *w, int tag, int src, int dst, int64_t bytes,
     seshat_envelope e = { src, dst, comm_id(w), tag, bytes, t_inject, seq,
                           SESHAT_PROTO_EAGER | SESHAT_ENV_RMA | flags, seshat_promise_floor(),
                           0, 0 };
-    seshat_ctl(seshat_real.Send(&e, sizeof e, MPI_BYTE, seshat_model_rank_of(seshat_rt.world_rank),
-                                SESHAT_TAG_ENV, seshat_rt.control), "Send(RMA envelope)");
+    seshat_to_model(&e, sizeof e, seshat_model_rank_of(seshat_rt.world_rank), SESHAT_TAG_ENV,
+                    "Send(RMA envelope)");
     seshat_reported();
 }
 

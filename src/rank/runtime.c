@@ -18,6 +18,7 @@
 #include "rank/profile.h"
 #include "rank/progress.h"
 #include "rank/promises.h"
+#include "rank/to_model.h"
 #include "rank/vclock.h"
 #include "rank/sampler.h"
 #include "trace/trace.h"
@@ -184,8 +185,7 @@ void seshat_runtime_stop(void)
      * ranks for real, which under contention must not wait for it. */
     seshat_p2p_flush();
     seshat_p2p_flush();
-    SESHAT_CHECKED(Send, &fin, 1, MPI_BYTE, seshat_model_rank_of(seshat_rt.world_rank),
-                   SESHAT_TAG_FIN, seshat_rt.control);
+    seshat_to_model(&fin, 1, seshat_model_rank_of(seshat_rt.world_rank), SESHAT_TAG_FIN, "Send(fin)");
     seshat_watch_final();
     seshat_trace_stop(seshat_rt.app, end);
     seshat_profile_stop(seshat_rt.app, end);

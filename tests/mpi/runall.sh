@@ -47,7 +47,7 @@ done
 ORDER=(real-hpcc guide conformance analyze contention trace-other sensitivity coll smpi status simgrid
        nodes outputs faults real-lmp rma rmapat core-direct2 core-relay2 core-relay1 core-direct1
        core-misc trace-ring trace-onoff factors nas_scripts matrix calibrate-exact
-       bad_config watchdog vclock io idle wake core-cpu trace-cpu calibrate-fit clock sample)
+       bad_config watchdog vclock io idle wake relaywait core-cpu trace-cpu calibrate-fit clock sample)
 # CPU-clock and native-timing measurements: alone (interference only adds
 # time, and their bounds are a few percent).
 EXCLUSIVE=" calibrate-fit clock core-cpu trace-cpu vclock-cpu "
