@@ -10,7 +10,7 @@
  *
  * Who wakes whom: a call that handed a message to a peer of the node (or
  * completed a receive from one: Open MPI may have sent it a completion)
- * wakes it at its first empty poll, at each nap and when it leaves
+ * wakes it at its first empty poll, at its first naps and when it leaves
  * (idle_peer); a
  * collective wakes its members. What seshat does not see - Open MPI's own
  * protocol steps, a rendezvous' clear-to-send, the pieces of a collective
@@ -61,6 +61,7 @@ static struct {
     int64_t nap;                /* the next nap */
     int64_t woke;               /* the last nap was ended by a wake at this time (0: not) */
     int kicked;                 /* this run has kicked */
+    int run_naps;               /* naps in this run */
     uint32_t mark;              /* own wake word after the last poll */
     int recent[IDLE_PEERS], nrecent, next_recent;   /* peers for kicks */
     int due[IDLE_PEERS], ndue;  /* the call's peers: owed a wake */
@@ -194,15 +195,24 @@ void seshat_idle_wake_pending(void)
 
 /* ---- the poll ---- */
 
-/* Kick at the first nap of a run, and after a wake that work followed. */
+/* Kick at the first nap of a run, and after a wake (not a kick: two
+ * ranks that kick each other for nothing would never sleep) that work
+ * followed. */
 static int kick_due(int64_t t)
 {
     return !idle.kicked || (idle.woke && t - idle.woke > IDLE_WORK_NS);
 }
 
+/* The call's peers are woken again at its first naps: a blocking send
+ * that missed Open MPI's fast box waits for its receiver to take it. Only
+ * the first two: two ranks whose calls each owe the other a wake would
+ * otherwise wake each other at every nap while both wait for a third. */
+enum { IDLE_DUE_NAPS = 2 };
+
 static void nap(int64_t t)
 {
-    wake_due();   /* the call's sends may wait for their receivers */
+    if (idle.run_naps++ < IDLE_DUE_NAPS)
+        wake_due();
     if (kick_due(t))
         kick();
     idle.kicked = 1;
@@ -211,8 +221,9 @@ static void nap(int64_t t)
     idle.woke = 0;
     if (seshat_wake_sleep(mark, idle.nap)) {
         idle.woken++;
-        /* any wake may mean work: a kick only when this rank does some */
-        idle.woke = now_ns();
+        /* a message may mean work: a kick only when this rank does some */
+        if (seshat_wake_count(mark, seshat_wake_mark()))
+            idle.woke = now_ns();
     }
     /* the naps grow while the call waits, woken or not: a wake ends a nap
      * whatever its length (restarting from the shortest after each wake
@@ -229,6 +240,7 @@ int seshat_idle_yield(void)
         idle.run_start = t;
         idle.nap = idle.nap_min;
         idle.kicked = 0;
+        idle.run_naps = 0;
         idle.woke = 0;
         seshat_idle_pending = 1;   /* the call's end ends the run */
     }

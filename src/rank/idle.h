@@ -26,8 +26,8 @@ int seshat_idle_yield(void);
 
 /* The MPI call in progress handed a message to world rank `peer`, or took
  * one from it (a completed receive: Open MPI may have sent the sender a
- * completion): `peer` is woken at the call's first empty poll, at each of
- * its naps (a blocking send that missed Open MPI's fast box completes only
+ * completion): `peer` is woken at the call's first empty poll, at its
+ * first two naps (a blocking send that missed Open MPI's fast box completes only
  * once the receiver takes it) and when it leaves. `kick`: this
  * rank will wait for protocol steps of the peer's that seshat does not
  * see (a rendezvous send: the receiver's clear-to-send, or its read and
