@@ -69,6 +69,7 @@ static struct {
     const int *group;           /* the collective in progress: its members */
     int ngroup, group_due;
     int stats;                  /* SESHAT_IDLE_STATS */
+    int peers;                  /* SESHAT_WAKE_PEERS: the ranks wake each other */
     long long polls, naps, woken, kicks;
 } idle = { .policy = { .mode = SESHAT_IDLE_AUTO, .loadavg = -1 }, .spin = IDLE_SPIN_NS, .nap_min = IDLE_NAP_MIN_NS,
            .nap_max = IDLE_NAP_MAX_NS,
@@ -105,6 +106,10 @@ void seshat_idle_init(void)
     /* naps as short as asked, not rounded up by the default 50 us slack */
     if (idle.spin >= 0)
         prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
+    /* Off by default: beside load, CG.A.16 ran slower with the ranks
+     * waking each other than with timed naps (docs/performance.md) */
+    const char *w = getenv("SESHAT_WAKE_PEERS");
+    idle.peers = w && *w && strcmp(w, "0");
     const char *s = getenv("SESHAT_IDLE_STATS");
     if (s && *s && strcmp(s, "0") && !idle.stats) {
         idle.stats = 1;
@@ -153,7 +158,7 @@ static int known(const int *set, int n, int peer)
 
 void seshat_idle_peer(int peer, int kick)
 {
-    if (!seshat_wake_local(peer))
+    if (!idle.peers || !seshat_wake_local(peer))
         return;
     if (idle.ndue == IDLE_PEERS) {   /* a call with many peers: wake, start again */
         wake_due();
@@ -174,7 +179,7 @@ void seshat_idle_peer(int peer, int kick)
 
 void seshat_idle_group(const int *world, int n)
 {
-    if (!seshat_wake_on())
+    if (!idle.peers || !seshat_wake_on())
         return;
     idle.group = world;
     idle.ngroup = n;

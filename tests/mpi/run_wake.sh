@@ -17,7 +17,7 @@ cd "$(dirname "$0")/../.." || exit 1
 . tests/mpi/lib.sh
 export OMPI_MCA_mpi_yield_when_idle=1
 export SESHAT_IDLE=nap SESHAT_IDLE_SPIN=0 SESHAT_IDLE_NAP_MIN=20000000 SESHAT_IDLE_NAP=20000000
-export SESHAT_IDLE_STATS=1
+export SESHAT_IDLE_STATS=1 SESHAT_WAKE_PEERS=1
 CFG=(--set simulator.clock=none --set network.latency=5us --set network.bandwidth=1GB/s
      --set network.overhead=0 --set network.gap=0 --set network.eager_limit=1KiB
      --set collectives.allreduce=recursive_doubling)
