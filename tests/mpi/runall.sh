@@ -108,7 +108,7 @@ declare -A START PID_AREA TIME
 failed=()
 t0=$(date +%s.%N)
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
-sum=0 cpu_sum=0 sys_sum=0
+sum=0 cpu_sum=0 sys_sum=0 checks=0 unjudged=0
 # CPU time (user + system) of an area and its children, when GNU time is here.
 TIMER=(); [ -x /usr/bin/time ] && TIMER=(/usr/bin/time -f '%U %S')
 
@@ -125,6 +125,9 @@ finish() {
     local line
     line=$(grep -E '^(MPI tests|[A-Za-z_ -]+ tests): [0-9]+ passed' "$LOGS/$a.log" | tail -1)
     printf '== %-20s %6.1f s  %s%s\n' "$a" "$t" "${line:-no summary line}" "$([ "$rc" = 0 ] || echo "  (exit $rc)")"
+    # checks made (passed + failed): what a change to the harness must keep
+    checks=$((checks + $(echo "$line" | awk '{ print $3 + $5 }')))
+    unjudged=$((unjudged + $(grep -cE '^(KNOWN-FAIL|skip)' "$LOGS/$a.log")))
     if [ "$rc" != 0 ]; then
         failed+=("$a")
         grep -A15 '^FAIL' "$LOGS/$a.log" | head -60
@@ -177,6 +180,8 @@ for a in "${!TIME[@]}"; do
     printf '%s %s%s\n' "${TIME[$a]}" "$a" "$([[ "$EXCLUSIVE" == *" $a "* ]] && echo ' (alone)')"
 done | sort -rn | awk '{ printf "   %-24s %7.1f  %7s  %7s\n", $4 " " $5, $1, $2 == "-" ? "-" : sprintf("%.1f", $2),
                                    $3 == "-" ? "-" : sprintf("%.1f", $3) }'
+printf '== %d checks made (passed or failed; %d more known failures or skips) in %d areas\n' \
+    "$checks" "$unjudged" "${#sel[@]}"
 printf '== CPU %.0f s (system %.0f s): at least %.0f s of wall on %d cores\n' "$cpu_sum" "$sys_sum" \
     "$(echo "$cpu_sum / $(nproc 2>/dev/null || echo 1)" | bc)" "$(nproc 2>/dev/null || echo 1)"
 printf '== %d areas, %.0f s of scripts in %.0f s wall (%s at once; load %s at the start, %s at the end); logs in %s\n' \
