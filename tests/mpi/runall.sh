@@ -39,13 +39,13 @@ for f in tests/mpi/run_*.sh; do
     for p in $parts; do CMD[$a-$p]="SESHAT_TEST_PART=$p $f"; done
 done
 # The longest first, so the pool ends together (CPU s per area, the
-# steadiest measure on the shared 2-core VM: real-hpcc 93, contention 48,
-# conformance 33, analyze 31, guide 29, trace-other 23, sensitivity 21, coll 18,
-# simgrid 12, nodes 10, outputs 8, faults-input 8, real-lmp 7, the
-# core variants 5-7 each, the rest 3 or less). A script's name stands for
+# steadiest measure on the shared 2-core VM: real-hpcc 133, contention 52,
+# analyze 41, conformance 41, guide 33, faults 23, sensitivity 19, smpi 18,
+# bits 18, coll 18, nodes 16, real-lmp 13, simgrid 11, trace-other 9, the
+# core variants 4-6 each, the rest 4 or less). A script's name stands for
 # all its parts.
-ORDER=(real-hpcc guide conformance analyze contention trace-other sensitivity coll smpi status simgrid
-       nodes outputs faults real-lmp rma rmapat core-direct2 core-relay2 core-relay1 core-direct1
+ORDER=(real-hpcc guide conformance analyze contention trace-other nodes bits sensitivity coll smpi simgrid
+       outputs faults real-lmp status rma rmapat core-direct2 core-relay2 core-relay1 core-direct1
        core-misc trace-ring trace-onoff factors nas_scripts matrix calibrate-exact
        bad_config watchdog vclock io idle core-cpu trace-cpu calibrate-fit clock sample)
 # CPU-clock and native-timing measurements: alone (interference only adds
@@ -56,6 +56,19 @@ EXCLUSIVE=" calibrate-fit clock core-cpu trace-cpu vclock-cpu "
 # the pool without taking a place in it.
 LIGHT=" bench_load watchdog-direct watchdog-relay watchdog-contention faults-run faults-launchers "
 QUICK_AREAS=(core-direct1)
+# The idle policy of the areas in the pool (SESHAT_IDLE, docs/design.md,
+# "Idle"): beside another area the default (auto) sees more runnable tasks
+# than the job's own and naps; timed naps make polling programs crawl
+# (hpcc's RandomAccess polls MPI_Testany: one run took 23 s spinning and
+# was killed after 150 s with auto, docs/performance.md, "make test wall
+# time"). With the wake-up channel (src/common/wake.c) a nap ends when a
+# message comes, and napping pays (12 s, 40% less CPU than spinning). So:
+# nap where the library has the channel, spin where it has not;
+# SESHAT_TEST_IDLE=auto|spin|nap chooses, a SESHAT_IDLE set by the caller
+# wins. Areas that test the policy itself (IDLE_OWN), that run alone
+# (EXCLUSIVE) or mostly wait (LIGHT) keep the library's default.
+IDLE_OWN=" idle wake wake-direct wake-relay relaywait relaywait-direct relaywait-relay "
+TEST_IDLE=${SESHAT_IDLE:-${SESHAT_TEST_IDLE:-$([ -f src/common/wake.c ] && echo nap || echo spin)}}
 
 if [ "$1" = --list ]; then
     printf '%s\n' "${!CMD[@]}" | sort
@@ -135,10 +148,11 @@ finish() {
 }
 
 start() {
-    local a=$1
+    local a=$1 idle=(env SESHAT_IDLE="$TEST_IDLE")
+    [[ "$IDLE_OWN$EXCLUSIVE$LIGHT" == *" $a "* ]] && idle=()
     START[$a]=$(date +%s.%N)
     rm -f "$LOGS/$a.cpu"
-    "${TIMER[@]}" ${TIMER:+-o "$LOGS/$a.cpu"} bash -c "${CMD[$a]}" >"$LOGS/$a.log" 2>&1 &
+    "${TIMER[@]}" ${TIMER:+-o "$LOGS/$a.cpu"} "${idle[@]}" bash -c "${CMD[$a]}" >"$LOGS/$a.log" 2>&1 &
     PID_AREA[$!]=$a
 }
 
@@ -184,8 +198,8 @@ printf '== %d checks made (passed or failed; %d more known failures or skips) in
     "$checks" "$unjudged" "${#sel[@]}"
 printf '== CPU %.0f s (system %.0f s): at least %.0f s of wall on %d cores\n' "$cpu_sum" "$sys_sum" \
     "$(echo "$cpu_sum / $(nproc 2>/dev/null || echo 1)" | bc)" "$(nproc 2>/dev/null || echo 1)"
-printf '== %d areas, %.0f s of scripts in %.0f s wall (%s at once; load %s at the start, %s at the end); logs in %s\n' \
-    "${#sel[@]}" "$sum" "$wall" "$JOBS" "$load0" "$(cut -d' ' -f1-3 /proc/loadavg)" "$LOGS"
+printf '== %d areas, %.0f s of scripts in %.0f s wall (%s at once, SESHAT_IDLE=%s; load %s at the start, %s at the end); logs in %s\n' \
+    "${#sel[@]}" "$sum" "$wall" "$JOBS" "$TEST_IDLE" "$load0" "$(cut -d' ' -f1-3 /proc/loadavg)" "$LOGS"
 if [ ${#failed[@]} -gt 0 ]; then
     echo "== FAILED: ${failed[*]}"
     exit 1
