@@ -56,18 +56,18 @@ EXCLUSIVE=" calibrate-fit clock core-cpu trace-cpu vclock-cpu "
 # the pool without taking a place in it.
 LIGHT=" bench_load watchdog-direct watchdog-relay watchdog-contention faults-run faults-launchers "
 QUICK_AREAS=(core-direct1)
-# The idle policy of the areas in the pool (SESHAT_IDLE, docs/design.md,
-# "Idle"): beside another area the default (auto) sees more runnable tasks
-# than the job's own and naps; timed naps make polling programs crawl
-# (hpcc's RandomAccess polls MPI_Testany: one run took 23 s spinning and
-# was killed after 150 s with auto, docs/performance.md, "make test wall
-# time"). With the wake-up channel (src/common/wake.c) a nap ends when a
-# message comes, and napping pays (12 s, 40% less CPU than spinning). So:
-# nap where the library has the channel, spin where it has not;
-# SESHAT_TEST_IDLE=auto|spin|nap chooses, a SESHAT_IDLE set by the caller
-# wins. Areas that test the policy itself (IDLE_OWN), that run alone
-# (EXCLUSIVE) or mostly wait (LIGHT) keep the library's default.
-IDLE_OWN=" idle wake wake-direct wake-relay relaywait relaywait-direct relaywait-relay "
+# The idle policy (SESHAT_IDLE, docs/design.md, "Idle") of areas whose
+# programs poll MPI_Test* in a loop (POLLING): beside another area the
+# default (auto) naps, and a timed nap on every empty poll makes them
+# crawl (hpcc's RandomAccess: one hpcc run took 23 s spinning and was
+# killed after 150 s with auto). With the wake-up channel
+# (src/common/wake.c) a nap ends when a message comes, and napping pays
+# there (12 s, 40% less CPU than spinning). So those areas spin where the
+# library has no channel and nap where it has one (SESHAT_TEST_IDLE=
+# auto|spin|nap chooses; a SESHAT_IDLE set by the caller wins). The other
+# areas keep the default: spinning cost coll and bits 5-30% more CPU than
+# auto (docs/performance.md, "make test wall time").
+POLLING=" real-hpcc "
 TEST_IDLE=${SESHAT_IDLE:-${SESHAT_TEST_IDLE:-$([ -f src/common/wake.c ] && echo nap || echo spin)}}
 
 if [ "$1" = --list ]; then
@@ -148,8 +148,8 @@ finish() {
 }
 
 start() {
-    local a=$1 idle=(env SESHAT_IDLE="$TEST_IDLE")
-    [[ "$IDLE_OWN$EXCLUSIVE$LIGHT" == *" $a "* ]] && idle=()
+    local a=$1 idle=()
+    [[ "$POLLING" == *" $a "* ]] && idle=(env SESHAT_IDLE="$TEST_IDLE")
     START[$a]=$(date +%s.%N)
     rm -f "$LOGS/$a.cpu"
     "${TIMER[@]}" ${TIMER:+-o "$LOGS/$a.cpu"} "${idle[@]}" bash -c "${CMD[$a]}" >"$LOGS/$a.log" 2>&1 &
@@ -198,7 +198,7 @@ printf '== %d checks made (passed or failed; %d more known failures or skips) in
     "$checks" "$unjudged" "${#sel[@]}"
 printf '== CPU %.0f s (system %.0f s): at least %.0f s of wall on %d cores\n' "$cpu_sum" "$sys_sum" \
     "$(echo "$cpu_sum / $(nproc 2>/dev/null || echo 1)" | bc)" "$(nproc 2>/dev/null || echo 1)"
-printf '== %d areas, %.0f s of scripts in %.0f s wall (%s at once, SESHAT_IDLE=%s; load %s at the start, %s at the end); logs in %s\n' \
+printf '== %d areas, %.0f s of scripts in %.0f s wall (%s at once, polling areas with SESHAT_IDLE=%s; load %s at the start, %s at the end); logs in %s\n' \
     "${#sel[@]}" "$sum" "$wall" "$JOBS" "$TEST_IDLE" "$load0" "$(cut -d' ' -f1-3 /proc/loadavg)" "$LOGS"
 if [ ${#failed[@]} -gt 0 ]; then
     echo "== FAILED: ${failed[*]}"
