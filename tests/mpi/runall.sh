@@ -57,18 +57,19 @@ EXCLUSIVE=" calibrate-fit clock core-cpu trace-cpu vclock-cpu "
 LIGHT=" bench_load watchdog-direct watchdog-relay watchdog-contention faults-run faults-launchers "
 QUICK_AREAS=(core-direct1)
 # The idle policy (SESHAT_IDLE, docs/design.md, "Idle") of areas whose
-# programs poll MPI_Test* in a loop or ping-pong small messages (POLLING): beside another area the
-# default (auto) naps, and a timed nap on every empty poll makes them
-# crawl (hpcc's RandomAccess: one hpcc run took 23 s spinning and was
-# killed after 150 s with auto; the guide's seshat-calibrate check, a
-# ping-pong of 76860 messages, took 94 and 139 s with auto, beside the
-# suite at load 40, and timed out; 15 and 4 s spinning). With the wake-up channel
+# programs poll MPI_Test* in a loop or ping-pong small messages
+# (POLLING): beside another area the default (auto) naps, and a timed nap
+# on every empty poll makes them crawl (one hpcc run took 23 s spinning
+# and was killed after 150 s with auto; the guide's seshat-calibrate
+# check, 76860 messages, took 94 and 139 s with auto beside the suite at
+# load 40, 15 and 4 s spinning). With the wake-up channel
 # (src/common/wake.c) a nap ends when a message comes, and napping pays
-# there (12 s, 40% less CPU than spinning). So those areas spin where the
-# library has no channel and nap where it has one (SESHAT_TEST_IDLE=
-# auto|spin|nap chooses; a SESHAT_IDLE set by the caller wins). The other
-# areas keep the default: spinning cost coll and bits 5-30% more CPU than
-# auto (docs/performance.md, "make test wall time").
+# there (hpcc 12 s, 40% less CPU than spinning). So those areas spin
+# where the library has no channel and nap where it has one
+# (SESHAT_TEST_IDLE=auto|spin|nap chooses; a SESHAT_IDLE set by the
+# caller wins). The other areas keep the default: spinning cost coll and
+# bits 5-30% more CPU than auto (docs/performance.md, "make test wall
+# time").
 POLLING=" real-hpcc guide "
 TEST_IDLE=${SESHAT_IDLE:-${SESHAT_TEST_IDLE:-$([ -f src/common/wake.c ] && echo nap || echo spin)}}
 
