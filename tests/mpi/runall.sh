@@ -39,13 +39,13 @@ for f in tests/mpi/run_*.sh; do
     for p in $parts; do CMD[$a-$p]="SESHAT_TEST_PART=$p $f"; done
 done
 # The longest first, so the pool ends together (CPU s per area, the
-# steadiest measure on the shared 2-core VM: real-hpcc 93, contention 48,
-# conformance 33, analyze 31, guide 29, trace-other 23, sensitivity 21, coll 18,
-# simgrid 12, nodes 10, outputs 8, faults-input 8, real-lmp 7, the
-# core variants 5-7 each, the rest 3 or less). A script's name stands for
+# steadiest measure on the shared 2-core VM: real-hpcc 133, contention 52,
+# analyze 41, conformance 41, guide 33, faults 23, sensitivity 19, smpi 18,
+# bits 18, coll 18, nodes 16, real-lmp 13, simgrid 11, trace-other 9, the
+# core variants 4-6 each, the rest 4 or less). A script's name stands for
 # all its parts.
-ORDER=(real-hpcc guide conformance analyze contention trace-other sensitivity coll smpi status simgrid
-       nodes outputs faults real-lmp rma rmapat core-direct2 core-relay2 core-relay1 core-direct1
+ORDER=(real-hpcc guide conformance analyze contention trace-other nodes bits sensitivity coll smpi simgrid
+       outputs faults real-lmp status rma rmapat core-direct2 core-relay2 core-relay1 core-direct1
        core-misc trace-ring trace-onoff factors nas_scripts matrix calibrate-exact
        bad_config watchdog vclock io idle wake relaywait core-cpu trace-cpu calibrate-fit clock sample)
 # CPU-clock and native-timing measurements: alone (interference only adds
@@ -56,6 +56,22 @@ EXCLUSIVE=" calibrate-fit clock core-cpu trace-cpu vclock-cpu "
 # the pool without taking a place in it.
 LIGHT=" bench_load watchdog-direct watchdog-relay watchdog-contention faults-run faults-launchers "
 QUICK_AREAS=(core-direct1)
+# The idle policy (SESHAT_IDLE, docs/design.md, "Idle") of areas whose
+# programs poll MPI_Test* in a loop or ping-pong small messages
+# (POLLING): beside another area the default (auto) naps, and a timed nap
+# on every empty poll makes them crawl (one hpcc run took 23 s spinning
+# and was killed after 150 s with auto; the guide's seshat-calibrate
+# check, 76860 messages, took 94 and 139 s with auto beside the suite at
+# load 40, 15 and 4 s spinning). With the wake-up channel
+# (src/common/wake.c) a nap ends when a message comes, and napping pays
+# there (hpcc 12 s, 40% less CPU than spinning). So those areas spin
+# where the library has no channel and nap where it has one
+# (SESHAT_TEST_IDLE=auto|spin|nap chooses; a SESHAT_IDLE set by the
+# caller wins). The other areas keep the default: spinning cost coll and
+# bits 5-30% more CPU than auto (docs/performance.md, "make test wall
+# time").
+POLLING=" real-hpcc guide "
+TEST_IDLE=${SESHAT_IDLE:-${SESHAT_TEST_IDLE:-$([ -f src/common/wake.c ] && echo nap || echo spin)}}
 
 if [ "$1" = --list ]; then
     printf '%s\n' "${!CMD[@]}" | sort
@@ -108,7 +124,7 @@ declare -A START PID_AREA TIME
 failed=()
 t0=$(date +%s.%N)
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
-sum=0 cpu_sum=0 sys_sum=0
+sum=0 cpu_sum=0 sys_sum=0 checks=0 unjudged=0
 # CPU time (user + system) of an area and its children, when GNU time is here.
 TIMER=(); [ -x /usr/bin/time ] && TIMER=(/usr/bin/time -f '%U %S')
 
@@ -125,6 +141,9 @@ finish() {
     local line
     line=$(grep -E '^(MPI tests|[A-Za-z_ -]+ tests): [0-9]+ passed' "$LOGS/$a.log" | tail -1)
     printf '== %-20s %6.1f s  %s%s\n' "$a" "$t" "${line:-no summary line}" "$([ "$rc" = 0 ] || echo "  (exit $rc)")"
+    # checks made (passed + failed): what a change to the harness must keep
+    checks=$((checks + $(echo "$line" | awk '{ print $3 + $5 }')))
+    unjudged=$((unjudged + $(grep -cE '^(KNOWN-FAIL|skip)' "$LOGS/$a.log")))
     if [ "$rc" != 0 ]; then
         failed+=("$a")
         grep -A15 '^FAIL' "$LOGS/$a.log" | head -60
@@ -132,10 +151,11 @@ finish() {
 }
 
 start() {
-    local a=$1
+    local a=$1 idle=()
+    [[ "$POLLING" == *" $a "* ]] && idle=(env SESHAT_IDLE="$TEST_IDLE")
     START[$a]=$(date +%s.%N)
     rm -f "$LOGS/$a.cpu"
-    "${TIMER[@]}" ${TIMER:+-o "$LOGS/$a.cpu"} bash -c "${CMD[$a]}" >"$LOGS/$a.log" 2>&1 &
+    "${TIMER[@]}" ${TIMER:+-o "$LOGS/$a.cpu"} "${idle[@]}" bash -c "${CMD[$a]}" >"$LOGS/$a.log" 2>&1 &
     PID_AREA[$!]=$a
 }
 
@@ -177,10 +197,12 @@ for a in "${!TIME[@]}"; do
     printf '%s %s%s\n' "${TIME[$a]}" "$a" "$([[ "$EXCLUSIVE" == *" $a "* ]] && echo ' (alone)')"
 done | sort -rn | awk '{ printf "   %-24s %7.1f  %7s  %7s\n", $4 " " $5, $1, $2 == "-" ? "-" : sprintf("%.1f", $2),
                                    $3 == "-" ? "-" : sprintf("%.1f", $3) }'
+printf '== %d checks made (passed or failed; %d more known failures or skips) in %d areas\n' \
+    "$checks" "$unjudged" "${#sel[@]}"
 printf '== CPU %.0f s (system %.0f s): at least %.0f s of wall on %d cores\n' "$cpu_sum" "$sys_sum" \
     "$(echo "$cpu_sum / $(nproc 2>/dev/null || echo 1)" | bc)" "$(nproc 2>/dev/null || echo 1)"
-printf '== %d areas, %.0f s of scripts in %.0f s wall (%s at once; load %s at the start, %s at the end); logs in %s\n' \
-    "${#sel[@]}" "$sum" "$wall" "$JOBS" "$load0" "$(cut -d' ' -f1-3 /proc/loadavg)" "$LOGS"
+printf '== %d areas, %.0f s of scripts in %.0f s wall (%s at once, polling areas with SESHAT_IDLE=%s; load %s at the start, %s at the end); logs in %s\n' \
+    "${#sel[@]}" "$sum" "$wall" "$JOBS" "$TEST_IDLE" "$load0" "$(cut -d' ' -f1-3 /proc/loadavg)" "$LOGS"
 if [ ${#failed[@]} -gt 0 ]; then
     echo "== FAILED: ${failed[*]}"
     exit 1
