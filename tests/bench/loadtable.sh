@@ -16,6 +16,8 @@
 #          REPS=3  RT_REPS=7  ITERS=20000  TIMEOUT=1800 (s per run)
 #          OUT=$BUILD/bench-loadtable  NO_DOC=1 (leave the docs alone)
 #   --dry-run: list the commands in the order they would run, run nothing.
+#   --report DIR...: the table of earlier runs (OUT directories; an
+#   interrupted run's too), e.g. of rows measured in separate runs.
 #
 # seshat runs its default configuration (SESHAT_IDLE=auto); SMPI runs as
 # tests/bench/nas_smpi.sh runs it through nas-scripts/run-nas.sh: one host
@@ -28,6 +30,7 @@ cd "$(dirname "$0")/../.." || exit 1
 BUILD=$(cd "${BUILD:-build}" && pwd) || exit 2
 DRY=0
 [ "${1:-}" = --dry-run ] && DRY=1
+[ "${1:-}" = --report ] && DRY=1   # (runs nothing either)
 PARTS=${PARTS:-"16 64 rt"}
 BENCHMARKS=${BENCHMARKS:-"cg mg lu"}
 CLASS=${CLASS:-A}
@@ -84,8 +87,9 @@ side_cmd() {
 }
 
 # ---- load: sampled every half second while the script runs -----------
-sampler_pid="" hogs=()
+sampler_pid="" hogs=() running=""
 cleanup() {
+    [ -n "$running" ] && kill "$running" 2>/dev/null
     [ -n "$sampler_pid" ] && kill "$sampler_pid" 2>/dev/null
     [ ${#hogs[@]} -gt 0 ] && kill "${hogs[@]}" 2>/dev/null
     bench_load_stop
@@ -115,16 +119,8 @@ beside() {
         hogs+=($!)
     done
 }
-# during T0 T1...: "runnable 1-min" averaged over the samples taken while
-# the runs (pairs of start and end times) ran
-during() {
-    awk -v spans="$*" 'BEGIN { n = split(spans, s, " ") }
-        { for (i = 1; i < n; i += 2) if ($1 >= s[i] && $1 <= s[i + 1]) { q += $2; l += $3; k++; break } }
-        END { if (k) printf "%.1f %.2f", q / k, l / k; else print "- -" }' "$OUT/load.log"
-}
-
-# run LABEL: run cmd, append it to runs.csv and its span to spans; v = the
-# wall (s; the round trip: one-way µs) or "fail". --dry-run: print it.
+# run LABEL: run cmd and append it to runs.csv with its value (the wall,
+# s; the round trip: one-way µs) and span. --dry-run: print it.
 run() {
     if [ $DRY = 1 ]; then
         echo "[$1] ${cmd[*]}"
@@ -132,7 +128,12 @@ run() {
     fi
     local t0 t1 st=ok
     t0=$EPOCHREALTIME
-    (cd "$work" && timeout "$TIMEOUT" "${cmd[@]}") >"$work/out" 2>&1 || st=failed
+    # in the background, so that a kill of this script stops it too
+    # (timeout runs it in a process group of its own)
+    (cd "$work" && exec timeout "$TIMEOUT" "${cmd[@]}") >"$work/out" 2>&1 &
+    running=$!
+    wait $running || st=failed
+    running=""
     t1=$EPOCHREALTIME
     case $1 in
         *rt*) v=$(awk '/^BENCH/ { print $3 }' "$work/out")
@@ -142,11 +143,65 @@ run() {
     esac
     [ $st = ok ] || { cp "$work/out" "$OUT/failed.$1.log"; v=fail; }
     echo "$1,$st,$v,$t0,$t1" >>"$OUT/runs.csv"
-    spans+="$t0 $t1 "
 }
-med() { printf '%s\n' "$@" | grep -v fail | sort -g | awk '{ a[NR] = $1 } END { if (NR) print a[int((NR + 1) / 2)] }'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b == 0) print "-"; else printf "%.2f", a / b }'; }
-label() { if [ "$1" = 0 ]; then echo quiet; else echo "$1 beside"; fi; }
+# rows DIR...: the table's rows from the runs (DIR/runs.csv) and load
+# samples (DIR/load.log) of one or more runs of this script, a row per
+# (rank count, benchmark, condition) in the order they ran: the median (of
+# an even count the lower middle one, as in the other scripts here) of
+# each side's verified runs (their count: runs), their ratio, and the load
+# samples taken while any of the row's runs ran, averaged.
+rows() {
+    local d logs=() csvs=()
+    for d in "$@"; do logs+=("$d/load.log"); csvs+=("$d/runs.csv"); done
+    cat "${logs[@]}" | awk -v FS=, -v loads=/dev/stdin '
+        BEGIN { while ((getline line < loads) > 0) { split(line, x, " "); nl++; lt[nl] = x[1]; lq[nl] = x[2]; ll[nl] = x[3] } }
+        $1 == "part" { next }
+        {
+            key = $1 "," $2 "," $3 "," $4 "," $5
+            if (!(key in seen)) { seen[key] = 1; order[++nk] = key }
+            side = ($6 == "seshat" || $6 == "seshat-rt") ? "s" : "o"
+            if ($8 == "ok") { n[key, side]++; v[key, side, n[key, side]] = $9 + 0 }
+            ns[key]++; s0[key, ns[key]] = $10; s1[key, ns[key]] = $11
+        }
+        function med(key, side,    k, i, j, t, a) {
+            k = n[key, side]
+            if (!k) return ""
+            for (i = 1; i <= k; i++) a[i] = v[key, side, i]
+            for (i = 2; i <= k; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+            return a[int((k + 1) / 2)]
+        }
+        END {
+            for (g = 1; g <= nk; g++) {
+                key = order[g]; split(key, f, ",")
+                q = l = c = 0
+                for (i = 1; i <= nl; i++)
+                    for (j = 1; j <= ns[key]; j++)
+                        if (lt[i] >= s0[key, j] && lt[i] <= s1[key, j]) { q += lq[i]; l += ll[i]; c++; break }
+                a = med(key, "s"); b = med(key, "o")
+                r = (a != "" && b != "" && b > 0) ? sprintf("%.2f", a / b) : "-"
+                ld = c ? sprintf("%.1f | %.2f", q / c, l / c) : "- | -"
+                runs = (n[key, "s"] + 0) "+" (n[key, "o"] + 0)
+                if (a == "") a = "fail"
+                if (b == "") b = "fail"
+                if (f[1] == "rt")
+                    printf "| 8-byte round trip, direct, `clock = none` (one-way µs) | quiet | %s | %s (native) | %s | ≤ 4 | %s | %s |\n", a, b, r, runs, ld
+                else
+                    printf "| %s.%s.%s | %s | %s | %s | %s | %s | %s | %s |\n", f[2], f[3], f[4],
+                        f[5] == 0 ? "quiet" : f[5] " beside", a, b, r, f[5] == 0 ? "≤ 1.0" : "≤ 1.5", runs, ld
+            }
+        }' "${csvs[@]}"
+}
+HEAD='| run | beside | seshat wall (s) | SMPI wall (s) | seshat / SMPI | goal | runs | runnable | 1-min load |
+|---|---|---|---|---|---|---|---|---|'
+LEGEND="Beside: CPU-bound processes the script runs for the row's runs. Runs: verified runs (seshat + SMPI),
+the medians' count. Runnable: the kernel's runnable tasks (/proc/loadavg, the benchmark's own included,
+the sampler not) and 1-min: the load average, both averaged over the row's runs (sampled every 0.5 s)."
+# --report DIR...: the table of earlier (or interrupted) runs.
+if [ "${1:-}" = --report ]; then
+    shift
+    printf '%s\n\n%s\n%s\n' "$LEGEND" "$HEAD" "$(rows "$@")"
+    exit 0
+fi
 
 if [ $DRY = 0 ]; then
     work=$(mktemp -d "${TMPDIR:-/tmp}/loadtable.XXXXXX")
@@ -156,23 +211,15 @@ if [ $DRY = 0 ]; then
     [ $RT = 0 ] || [ -x "$PP" ] || make -s BUILD="$BUILD" "$PP" >/dev/null || exit 1
 fi
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
-rows=()
 
 # The round trip first, with nothing of ours beside (one-way µs).
 if [ $RT = 1 ]; then
-    nat=() ses=() spans=""
     for ((r = 1; r <= RT_REPS; r++)); do
         for s in native-rt seshat-rt; do
             side_cmd "$s"
             run "rt,8B,-,2,0,$s,$r"
-            [ "$s" = native-rt ] && nat+=("$v") || ses+=("$v")
         done
     done
-    if [ $DRY = 0 ]; then
-        mn=$(med "${nat[@]}") ms=$(med "${ses[@]}")
-        read -r q l <<<"$(during "$spans")"
-        rows+=("| 8-byte round trip, direct, \`clock = none\` (one-way µs) | quiet | $ms | $mn (native) | $(ratio "$ms" "$mn") | ≤ 4 | $q | $l |")
-    fi
 fi
 
 # NAS: per rank count and condition, every benchmark, seshat and SMPI
@@ -181,24 +228,15 @@ for n in $NPS; do
     for k in $CONDS; do
         [ $DRY = 1 ] || beside "$k"
         for b in $BENCHMARKS; do
-            ws=() wm=() spans=""
             for ((r = 1; r <= REPS; r++)); do
                 order="seshat smpi"
                 [ $((r % 2)) = 0 ] && order="smpi seshat"
                 for s in $order; do
                     side_cmd "$s" "$b" "$n"
                     run "$n,$b,$CLASS,$n,$k,$s,$r"
-                    [ "$s" = seshat ] && ws+=("$v") || wm+=("$v")
                 done
             done
-            [ $DRY = 1 ] && continue
-            a=$(med "${ws[@]}") m=$(med "${wm[@]}")
-            goal="≤ 1.5"
-            [ "$k" = 0 ] && goal="≤ 1.0"
-            read -r q l <<<"$(during "$spans")"
-            row="| $b.$CLASS.$n | $(label "$k") | ${a:-fail} | ${m:-fail} | $(ratio "$a" "$m") | $goal | $q | $l |"
-            rows+=("$row")
-            echo "$row" >&2
+            [ $DRY = 1 ] || rows "$OUT" | tail -1 >&2
         done
     done
 done
@@ -209,14 +247,11 @@ table=$(cat <<EOT
 Measured $(date -u '+%Y-%m-%d %H:%M') UTC with commit $(git rev-parse --short HEAD 2>/dev/null) on $(nproc) cores,
 load average $load0 at the start$(bench_load_beside); median of $REPS interleaved runs per side (round trip: $RT_REPS pairs);
 command: \`NPB_BIN=... SMPI_BIN=... make bench\` (\`tests/bench/loadtable.sh\`, PARTS="$PARTS" CONDS="$CONDS").
-Beside: CPU-bound processes the script runs for the row's runs. Runnable: the kernel's runnable
-tasks (/proc/loadavg) without the sampler, and 1-min: the load average, both averaged over
-the row's runs (sampled every 0.5 s). seshat runs its defaults (SESHAT_IDLE=${SESHAT_IDLE:-auto}), SMPI
-\`$SMPI_ARGS\` on run-nas.sh's cluster (one host per rank).
+seshat runs its defaults (SESHAT_IDLE=${SESHAT_IDLE:-auto}), SMPI \`$SMPI_ARGS\` on run-nas.sh's cluster (one host per rank).
+$LEGEND
 
-| run | beside | seshat wall (s) | SMPI wall (s) | seshat / SMPI | goal | runnable | 1-min load |
-|---|---|---|---|---|---|---|---|
-$(printf '%s\n' "${rows[@]}")
+$HEAD
+$(rows "$OUT")
 EOT
 )
 echo "$table" | tee "$OUT/table.md"

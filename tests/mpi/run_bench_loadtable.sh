@@ -47,6 +47,37 @@ PARTS=rt RT_REPS=2 "$S" --dry-run >"$dir/rt" 2>&1
 [ "$(grep -c '^\[rt,' "$dir/rt")" = 4 ] && [ "$(grep -c '^\[' "$dir/rt")" = 4 ] && ok "PARTS=rt RT_REPS=2: the round trip alone" ||
     bad "PARTS=rt: $(cat "$dir/rt")"
 
+# --report: the rows of earlier runs, from their runs.csv and load.log
+# (made up here: medians, the lower middle of an even count as everywhere
+# in tests/bench, ratios and load means worked out by hand).
+mkdir -p "$dir/r1" "$dir/r2"
+cat >"$dir/r1/runs.csv" <<EOT
+part,bench,class,np,beside,side,rep,status,value,t0,t1
+rt,8B,-,2,0,native-rt,1,ok,0.5,100,101
+rt,8B,-,2,0,seshat-rt,1,ok,1.5,101,102
+16,cg,A,16,0,seshat,1,ok,3.0,110,113
+16,cg,A,16,0,smpi,1,ok,6.0,113,119
+16,cg,A,16,0,smpi,2,ok,5.0,119,121
+16,cg,A,16,0,seshat,2,ok,1.0,121,122
+16,cg,A,16,0,seshat,3,ok,2.0,122,124
+16,cg,A,16,0,smpi,3,failed,fail,124,130
+EOT
+printf '%s\n' "100.5 2 1.00" "105 9 9.00" "111 4 2.00" "120 6 4.00" "131 50 50.00" >"$dir/r1/load.log"
+cat >"$dir/r2/runs.csv" <<EOT
+part,bench,class,np,beside,side,rep,status,value,t0,t1
+64,lu,A,64,10,seshat,1,ok,10.0,200,210
+64,lu,A,64,10,smpi,1,failed,fail,210,220
+EOT
+printf '%s\n' "205 12 10.50" >"$dir/r2/load.log"
+"$S" --report "$dir/r1" "$dir/r2" | grep '^| [8cl]' >"$dir/rep"
+cat >"$dir/want" <<'EOT'
+| 8-byte round trip, direct, `clock = none` (one-way µs) | quiet | 1.5 | 0.5 (native) | 3.00 | ≤ 4 | 1+1 | 2.0 | 1.00 |
+| cg.A.16 | quiet | 2 | 5 | 0.40 | ≤ 1.0 | 3+2 | 5.0 | 3.00 |
+| lu.A.64 | 10 beside | 10 | fail | - | ≤ 1.5 | 1+0 | 12.0 | 10.50 |
+EOT
+diff "$dir/want" "$dir/rep" >/dev/null && ok "--report: medians of the verified runs, ratios, load means over the rows' runs, two directories" ||
+    bad "--report: $(diff "$dir/want" "$dir/rep")"
+
 # No NAS binaries: a clear line, nothing run.
 env -u NPB_BIN -u SMPI_BIN PARTS=16 OUT="$dir/o" "$S" >"$dir/skip" 2>&1
 rc=$?
