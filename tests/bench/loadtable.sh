@@ -160,14 +160,14 @@ rows() {
             key = $1 "," $2 "," $3 "," $4 "," $5
             if (!(key in seen)) { seen[key] = 1; order[++nk] = key }
             side = ($6 == "seshat" || $6 == "seshat-rt") ? "s" : "o"
-            if ($8 == "ok") { n[key, side]++; v[key, side, n[key, side]] = $9 + 0 }
+            if ($8 == "ok") { n[key, side]++; v[key, side, n[key, side]] = $9 }
             ns[key]++; s0[key, ns[key]] = $10; s1[key, ns[key]] = $11
         }
         function med(key, side,    k, i, j, t, a) {
             k = n[key, side]
             if (!k) return ""
             for (i = 1; i <= k; i++) a[i] = v[key, side, i]
-            for (i = 2; i <= k; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+            for (i = 2; i <= k; i++) for (j = i; j > 1 && a[j - 1] + 0 > a[j] + 0; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
             return a[int((k + 1) / 2)]
         }
         END {

@@ -72,8 +72,8 @@ printf '%s\n' "205 12 10.50" >"$dir/r2/load.log"
 "$S" --report "$dir/r1" "$dir/r2" | grep '^| [8cl]' >"$dir/rep"
 cat >"$dir/want" <<'EOT'
 | 8-byte round trip, direct, `clock = none` (one-way µs) | quiet | 1.5 | 0.5 (native) | 3.00 | ≤ 4 | 1+1 | 2.0 | 1.00 |
-| cg.A.16 | quiet | 2 | 5 | 0.40 | ≤ 1.0 | 3+2 | 5.0 | 3.00 |
-| lu.A.64 | 10 beside | 10 | fail | - | ≤ 1.5 | 1+0 | 12.0 | 10.50 |
+| cg.A.16 | quiet | 2.0 | 5.0 | 0.40 | ≤ 1.0 | 3+2 | 5.0 | 3.00 |
+| lu.A.64 | 10 beside | 10.0 | fail | - | ≤ 1.5 | 1+0 | 12.0 | 10.50 |
 EOT
 diff "$dir/want" "$dir/rep" >/dev/null && ok "--report: medians of the verified runs, ratios, load means over the rows' runs, two directories" ||
     bad "--report: $(diff "$dir/want" "$dir/rep")"
