@@ -87,7 +87,7 @@ rc=$?
 # A real row when the binaries are here (class S, 4 ranks, once per side).
 if [ -n "${NPB_BIN:-}" ] && [ -n "${SMPI_BIN:-}" ] && [ -x "$NPB_BIN/cg.S.x" ] && [ -x "$SMPI_BIN/cg.S.x" ]; then
     PARTS=4 CLASS=S BENCHMARKS=cg CONDS="0 1" REPS=1 NO_DOC=1 OUT="$dir/o" "$S" >"$dir/real" 2>&1
-    rows=$(grep -cE '^\| cg\.S\.4 \| (quiet|1 beside) \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \| ≤ 1\.[05] \| [0-9.]+ \| [0-9.]+ \|$' "$dir/o/table.md")
+    rows=$(grep -cE '^\| cg\.S\.4 \| (quiet|1 beside) \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \| ≤ 1\.[05] \| 1\+1 \| [0-9.]+ \| [0-9.]+ \|$' "$dir/o/table.md")
     runs=$(grep -c ',ok,' "$dir/o/runs.csv" 2>/dev/null)
     [ "$rows" = 2 ] && [ "$runs" = 4 ] && ok "cg.S.4, quiet and 1 beside: 4 runs verified, 2 table rows" ||
         bad "real run: $rows rows, $runs runs ok: $(tail -5 "$dir/real")"
