@@ -87,3 +87,6 @@ fi
 # NPB_BIN and SMPI_BIN name binaries you built).
 BUILD="$BUILD" tests/bench/startup.sh
 BUILD="$BUILD" tests/bench/nas_smpi.sh
+# The busy-machine table: NAS against SMPI quiet, 2 and 10 CPU-bound
+# processes beside, and the direct round trip (skips NAS without them).
+BUILD="$BUILD" tests/bench/loadtable.sh
