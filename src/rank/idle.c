@@ -106,10 +106,12 @@ void seshat_idle_init(void)
     /* naps as short as asked, not rounded up by the default 50 us slack */
     if (idle.spin >= 0)
         prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
-    /* Off by default: beside load, CG.A.16 ran slower with the ranks
-     * waking each other than with timed naps (docs/performance.md) */
+    /* On by default: on a quiet machine beside 2 CPU-bound processes
+     * CG.A.16 took 7.6 s with the ranks waking each other, 9.0 s with
+     * timed naps (native Open MPI alone 7.4 s); equal quiet and beside 10
+     * (docs/performance.md). SESHAT_WAKE_PEERS=0 turns them off. */
     const char *w = getenv("SESHAT_WAKE_PEERS");
-    idle.peers = w && *w && strcmp(w, "0");
+    idle.peers = !w || !*w || strcmp(w, "0");
     const char *s = getenv("SESHAT_IDLE_STATS");
     if (s && *s && strcmp(s, "0") && !idle.stats) {
         idle.stats = 1;

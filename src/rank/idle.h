@@ -17,9 +17,9 @@
 /* Read the policy from the environment (SESHAT_IDLE: auto, the default,
  * naps only while other processes want the node's cores; nap; spin.
  * SESHAT_IDLE_SPIN, SESHAT_IDLE_NAP: nanoseconds; SESHAT_IDLE_SPIN=-1
- * turns napping off; SESHAT_WAKE_PEERS=1: the ranks wake each other
- * (idle_peer; off by default, naps then end by the model rank's wakes or
- * their time-out); SESHAT_IDLE_STATS=1: one line of nap counts on stderr
+ * turns napping off; SESHAT_WAKE_PEERS=0: the ranks do not wake each
+ * other (idle_peer; on by default; off, naps end by the model rank's
+ * wakes or their time-out); SESHAT_IDLE_STATS=1: one line of nap counts on stderr
  * at the end). Process start. */
 void seshat_idle_init(void);
 /* An empty poll of a wait: yield the core, or once this run of empty
