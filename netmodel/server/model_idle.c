@@ -24,6 +24,7 @@ void seshat_model_idle_init(seshat_model_idle *w, int all_local)
     const char *s = getenv("SESHAT_IDLE_STATS");
     memset(w, 0, sizeof *w);
     seshat_idle_policy_init(&w->policy);
+    w->policy.sleepers = seshat_wake_sleepers;
     w->spin = seshat_idle_env_ns("SESHAT_IDLE_SPIN", MODEL_SPIN_NS);
     w->nap_max = seshat_idle_env_ns("SESHAT_IDLE_NAP", MODEL_NAP_MAX_NS);
     if (w->nap_max < MODEL_NAP_MIN_NS)

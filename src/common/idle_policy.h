@@ -18,11 +18,15 @@ typedef struct {
     int local;                  /* auto: this job's processes on this node */
     int loadavg;                /* auto: /proc/loadavg, open; -1: cannot tell (never nap) */
     int64_t looked, busy_until; /* auto: last look; naps on until then */
+    int seen;                   /* auto: looks in a row that saw others */
+    int (*sleepers)(void *ctx); /* auto: the job's processes asleep now, or NULL */
+    void *ctx;
 } seshat_idle_policy;
 
 enum { SESHAT_IDLE_AUTO, SESHAT_IDLE_NAP, SESHAT_IDLE_SPIN };
 
-/* Read SESHAT_IDLE (and, for auto, the node's share of the job). */
+/* Read SESHAT_IDLE (and, for auto, the node's share of the job). The
+ * caller may then set p->sleepers (common/wake.h's count). */
 void seshat_idle_policy_init(seshat_idle_policy *p);
 /* May the process nap now (monotonic ns)? */
 int seshat_idle_policy_nap(seshat_idle_policy *p, int64_t now_ns);

@@ -145,6 +145,16 @@ int seshat_wake_on(void)
     return wake.slots != NULL;
 }
 
+int seshat_wake_sleepers(void *ctx)
+{
+    (void)ctx;
+    int n = 0;
+    size_t nslots = wake.slots ? wake.bytes / sizeof *wake.slots : 0;
+    for (size_t i = 0; i < nslots; i++)
+        n += atomic_load_explicit(&wake.slots[i].sleeping, memory_order_relaxed) != 0;
+    return n;
+}
+
 int seshat_wake_local(int world_rank)
 {
     return wake.slots && world_rank >= 0 && world_rank < wake.world_size &&

@@ -58,4 +58,8 @@ static inline uint32_t seshat_wake_count(uint32_t from, uint32_t to)
 /* Is the channel on? */
 int seshat_wake_on(void);
 
+/* How many of this node's processes sleep on the channel now (0 when it
+ * is off); `ctx` is unused (the idle policy's callback). */
+int seshat_wake_sleepers(void *ctx);
+
 #endif

@@ -96,6 +96,7 @@ static void print_stats(void)
 void seshat_idle_init(void)
 {
     seshat_idle_policy_init(&idle.policy);
+    idle.policy.sleepers = seshat_wake_sleepers;
     idle.spin = seshat_idle_env_ns("SESHAT_IDLE_SPIN", IDLE_SPIN_NS);
     idle.nap_max = seshat_idle_env_ns("SESHAT_IDLE_NAP", IDLE_NAP_MAX_NS);
     idle.nap_min = seshat_idle_env_ns("SESHAT_IDLE_NAP_MIN", IDLE_NAP_MIN_NS);
